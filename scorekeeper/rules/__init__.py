@@ -1,0 +1,60 @@
+"""The rules of Hearts as pure Python: no I/O, no UI, no storage.
+
+Variants are data (:data:`VARIANTS`), every value is immutable, and there is one place
+for each decision: :func:`validate_hand` checks a hand, :func:`score_hand` scores it,
+:func:`pass_direction` / :func:`dealer_for` say who passes and deals, and
+:func:`standing` decides the end of the game. :func:`state` derives everything a score
+sheet shows from a :class:`Game`.
+
+Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-based.
+"""
+
+from .errors import RulesError
+from .game import Game, Hand, MoonChoice, MoonRule, Rules, check_players, normalise_name
+from .gamefile import game_from_dict, game_to_dict, hand_from_dict, rules_from_dict, state_to_dict
+from .scoring import (
+    GameState,
+    HandScore,
+    MoonOutcome,
+    MoonPreview,
+    MoonShot,
+    NextHand,
+    Standing,
+    hand_info,
+    max_player_points,
+    moon_preview,
+    moon_shooter,
+    points_from_cards,
+    remaining_points,
+    running_totals,
+    score_hand,
+    standing,
+    state,
+    validate_hand,
+)
+from .table import PassDirection, dealer_for, left_of, pass_cycle, pass_direction, pass_target, passes
+from .variants import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    VARIANTS,
+    Card,
+    DeckPlan,
+    Suit,
+    Variant,
+    VariantSpec,
+    deck_plan,
+    spec,
+    variants_for,
+)
+
+__all__ = [
+    "Card", "DeckPlan", "Game", "GameState", "Hand", "HandScore", "MAX_PLAYERS", "MIN_PLAYERS",
+    "MoonChoice", "MoonOutcome", "MoonPreview", "MoonRule", "MoonShot", "NextHand",
+    "PassDirection", "Rules", "RulesError", "Standing", "Suit", "VARIANTS", "Variant",
+    "VariantSpec", "check_players", "dealer_for", "deck_plan", "game_from_dict", "game_to_dict",
+    "hand_from_dict", "hand_info", "left_of", "max_player_points", "moon_preview",
+    "moon_shooter", "normalise_name", "pass_cycle", "pass_direction", "pass_target", "passes",
+    "points_from_cards", "remaining_points", "rules_from_dict", "running_totals",
+    "score_hand", "spec", "standing", "state", "state_to_dict", "validate_hand",
+    "variants_for",
+]

@@ -1,0 +1,167 @@
+"""Immutable values for a game: its rules, its hands, its players.
+
+A :class:`Game` only ever holds valid hands: every way of building one (``Game.new``,
+``add_hand``, ``replace_hand``, ``remove_hand``) validates the whole result, so editing or
+removing an earlier hand re-checks and recomputes every hand after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Iterable, Sequence
+
+from .errors import RulesError
+from .variants import Variant, check_player_count, spec
+
+
+class MoonRule(StrEnum):
+    """What a moon shot scores at this table."""
+
+    ADD_TO_OTHERS = "add_to_others"
+    SUBTRACT_FROM_SELF = "subtract_from_self"
+    SHOOTER_CHOICE = "shooter_choice"
+
+
+class MoonChoice(StrEnum):
+    """What a shooter picked (or the table's fixed rule applied)."""
+
+    ADD_TO_OTHERS = "add_to_others"
+    SUBTRACT_FROM_SELF = "subtract_from_self"
+
+
+@dataclass(frozen=True)
+class Rules:
+    variant: Variant = Variant.STANDARD
+    target: int = 100
+    moon: MoonRule = MoonRule.ADD_TO_OTHERS
+    queen_breaks_hearts: bool = False  # a reminder for the table, not a scoring rule
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", Variant(self.variant))
+        object.__setattr__(self, "moon", MoonRule(self.moon))
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
+            raise RulesError(
+                "target", f"the target must be a positive whole number, not {self.target!r}",
+                value=self.target,
+            )
+
+    @classmethod
+    def for_variant(cls, variant: Variant | str, **kw: object) -> "Rules":
+        """Rules with the variant's usual target unless one is given."""
+        kw.setdefault("target", spec(variant).default_target)
+        return cls(variant=Variant(variant), **kw)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What each player took in one hand, in seating order, before any moon rule."""
+
+    points: tuple[int, ...]
+    moon_choice: MoonChoice | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", tuple(self.points))
+        if self.moon_choice is not None:
+            object.__setattr__(self, "moon_choice", MoonChoice(self.moon_choice))
+
+
+def normalise_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def check_players(players: Sequence[str], variant: Variant) -> tuple[str, ...]:
+    """Strip the names and check they are non-empty, unique and the right count."""
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
+        raise RulesError("players_type", "players must be a list of names")
+    names = []
+    seen: dict[str, int] = {}
+    for i, name in enumerate(players, 1):
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError("player_empty", f"player {i} has no name", seat=i)
+        clean = " ".join(name.split())
+        key = normalise_name(clean)
+        if key in seen:
+            raise RulesError(
+                "player_duplicate",
+                f"the name {clean!r} is used twice (players {seen[key]} and {i})",
+                name=clean, first=seen[key], second=i,
+            )
+        seen[key] = i
+        names.append(clean)
+    check_player_count(variant, len(names))
+    return tuple(names)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Players in clockwise seating order, the table's rules and the hands played."""
+
+    players: tuple[str, ...]
+    rules: Rules = field(default_factory=Rules)
+    first_dealer: int = 0
+    hands: tuple[Hand, ...] = ()
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        rules: Rules | None = None,
+        first_dealer: int | str = 0,
+        hands: Iterable[Hand] = (),
+    ) -> "Game":
+        """A checked game. ``first_dealer`` is a seat number or a player's name."""
+        rules = rules or Rules()
+        names = check_players(players, rules.variant)
+        if isinstance(first_dealer, str):
+            keys = [normalise_name(n) for n in names]
+            key = normalise_name(first_dealer)
+            if key not in keys:
+                raise RulesError(
+                    "first_dealer", f"the first dealer {first_dealer!r} is not one of the players",
+                    name=first_dealer,
+                )
+            first_dealer = keys.index(key)
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
+            0 <= first_dealer < len(names)
+        ):
+            raise RulesError("first_dealer", f"no seat {first_dealer!r} to deal from",
+                             name=first_dealer)
+        game = cls(names, rules, first_dealer, ())
+        for hand in hands:
+            game = game.add_hand(hand)
+        return game
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    def add_hand(self, hand: Hand) -> "Game":
+        from .scoring import validate_hand  # the one place a hand is checked
+
+        validate_hand(self, hand)
+        return replace(self, hands=self.hands + (hand,))
+
+    def replace_hand(self, index: int, hand: Hand) -> "Game":
+        """Edit hand ``index`` (0-based); every later hand is checked again."""
+        self._check_index(index)
+        return self._rebuilt(self.hands[:index] + (hand,) + self.hands[index + 1 :])
+
+    def remove_hand(self, index: int) -> "Game":
+        """Remove hand ``index`` (0-based); every later hand is checked again."""
+        self._check_index(index)
+        return self._rebuilt(self.hands[:index] + self.hands[index + 1 :])
+
+    def with_rules(self, rules: Rules) -> "Game":
+        """The same hands under other rules (e.g. a new target), all re-checked."""
+        return Game.new(self.players, rules, self.first_dealer, self.hands)
+
+    def _check_index(self, index: int) -> None:
+        if not 0 <= index < len(self.hands):
+            raise RulesError("no_such_hand", f"there is no hand {index + 1}", hand=index + 1)
+
+    def _rebuilt(self, hands: tuple[Hand, ...]) -> "Game":
+        game = replace(self, hands=())
+        for hand in hands:
+            game = game.add_hand(hand)
+        return game

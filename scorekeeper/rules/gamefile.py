@@ -1,0 +1,135 @@
+"""The game file: a paper score sheet as JSON, read and written.
+
+    {"players": [...], "rules": {"variant", "target", "moon", "queen_breaks_hearts"},
+     "first_dealer": "name", "hands": [{"points": [...], "moon_choice": "..."}]}
+
+Other top-level keys (an id, dates) are ignored so that exported games replay; an
+unknown key inside ``rules`` or a hand is an error, because it is almost always a typo.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .errors import RulesError
+from .game import Game, Hand, MoonChoice, MoonRule, Rules
+from .scoring import GameState, state
+from .variants import Variant
+
+RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts")
+HAND_KEYS = ("points", "moon_choice")
+
+
+def _choice(enum: type, value: Any, what: str, hand: int | None = None) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(e.value for e in enum)
+        raise RulesError("unknown_value", f"{what} must be one of {allowed}, not {value!r}",
+                         hand=hand, what=what, value=value, allowed=allowed) from None
+
+
+def rules_from_dict(data: Any) -> Rules:
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise RulesError("rules_type", "rules must be an object")
+    unknown = sorted(set(data) - set(RULE_KEYS))
+    if unknown:
+        raise RulesError("unknown_key", f"unknown key {unknown[0]!r} in rules "
+                         f"(known: {', '.join(RULE_KEYS)})", key=unknown[0], where="rules")
+    variant = _choice(Variant, data.get("variant", "standard"), "rules.variant")
+    moon = _choice(MoonRule, data.get("moon", "add_to_others"), "rules.moon")
+    queen = data.get("queen_breaks_hearts", False)
+    if not isinstance(queen, bool):
+        raise RulesError("rules_type", "rules.queen_breaks_hearts must be true or false")
+    return Rules(variant, data.get("target", 100), moon, queen)
+
+
+def hand_from_dict(data: Any, number: int) -> Hand:
+    if not isinstance(data, Mapping):
+        raise RulesError("hand_type", "a hand must be an object with \"points\"", hand=number)
+    unknown = sorted(set(data) - set(HAND_KEYS))
+    if unknown:
+        raise RulesError("unknown_key", f"unknown key {unknown[0]!r} in the hand "
+                         f"(known: {', '.join(HAND_KEYS)})", hand=number, key=unknown[0],
+                         where="hand")
+    if "points" not in data:
+        raise RulesError("points_missing", "the hand has no \"points\"", hand=number)
+    points = data["points"]
+    if not isinstance(points, list):
+        raise RulesError("points_type", "\"points\" must be a list of numbers", hand=number)
+    choice = data.get("moon_choice")
+    if choice is not None:
+        choice = _choice(MoonChoice, choice, "moon_choice", number)
+    return Hand(tuple(points), choice)
+
+
+def game_from_dict(data: Any) -> Game:
+    """Read and fully check a game file already parsed from JSON."""
+    if not isinstance(data, Mapping):
+        raise RulesError("file_type", "a game file must hold a JSON object")
+    if "players" not in data:
+        raise RulesError("players_missing", "the game file has no \"players\"")
+    rules = rules_from_dict(data.get("rules"))
+    first = data.get("first_dealer", 0)
+    if first is None:
+        first = 0
+    game = Game.new(data["players"], rules, first)
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        raise RulesError("hands_type", "\"hands\" must be a list")
+    for number, raw in enumerate(hands, 1):
+        game = game.add_hand(hand_from_dict(raw, number))
+    return game
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The game file for ``game``; ``game_from_dict`` reads it back to an equal game."""
+    hands = []
+    for hand in game.hands:
+        row: dict[str, Any] = {"points": list(hand.points)}
+        if hand.moon_choice is not None:
+            row["moon_choice"] = hand.moon_choice.value
+        hands.append(row)
+    return {
+        "players": list(game.players),
+        "rules": {
+            "variant": game.rules.variant.value,
+            "target": game.rules.target,
+            "moon": game.rules.moon.value,
+            "queen_breaks_hearts": game.rules.queen_breaks_hearts,
+        },
+        "first_dealer": game.players[game.first_dealer],
+        "hands": hands,
+    }
+
+
+def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
+    """The replay report: scores per hand, totals, the verdict and the next hand."""
+    st = st or state(game)
+    names = game.players
+    nxt = None
+    if st.next_hand is not None:
+        n = st.next_hand
+        nxt = {
+            "number": n.number,
+            "dealer": names[n.dealer],
+            "pass": n.direction.value,
+            "passes": {names[a]: names[b] for a, b in n.passes.items()},
+        }
+    return {
+        "players": list(names),
+        "hands": [
+            {
+                "scores": list(h.scores),
+                "moon": None if h.moon is None
+                else {"player": names[h.moon.player], "choice": h.moon.choice.value},
+            }
+            for h in st.hands
+        ],
+        "totals": list(st.totals),
+        "game_over": st.game_over,
+        "winner": None if st.winner is None else names[st.winner],
+        "next_hand": nxt,
+    }

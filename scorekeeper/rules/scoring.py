@@ -1,0 +1,284 @@
+"""The one place that validates a hand, the one that scores it, and the one that
+decides the end of the game. Everything the UI and the store show is derived here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .errors import RulesError
+from .game import Game, Hand, MoonChoice, MoonRule, Rules
+from .table import PassDirection, dealer_for, left_of, pass_direction, passes
+from .variants import QUEEN_POINTS, Card, DeckPlan, deck_plan, spec
+
+
+@dataclass(frozen=True)
+class MoonShot:
+    player: int  # seat of the shooter
+    choice: MoonChoice  # the shooter's pick, or the table's fixed rule
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What each player scored in one hand, after the moon rule."""
+
+    scores: tuple[int, ...]
+    moon: MoonShot | None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The end-of-game verdict for a set of totals."""
+
+    game_over: bool
+    winner: int | None  # seat of the single lowest total once the game is over
+    leaders: tuple[int, ...]  # seats sharing the lowest total right now
+    target_reached: bool  # someone is at or past the target
+
+    @property
+    def tie_for_lowest(self) -> bool:
+        """The target is reached but the lowest total is shared: play another hand."""
+        return self.target_reached and not self.game_over
+
+
+@dataclass(frozen=True)
+class NextHand:
+    number: int
+    dealer: int
+    direction: PassDirection
+    passes: Mapping[int, int]  # giver seat -> receiver seat; empty on a hold hand
+    deck: DeckPlan
+    first_lead: Card | None  # the card that leads (standard); None in Cancellation
+    first_leader: int | None  # Cancellation: the seat left of the dealer leads
+
+
+@dataclass(frozen=True)
+class GameState:
+    hands: tuple[HandScore, ...]
+    totals: tuple[int, ...]
+    standing: Standing
+    next_hand: NextHand | None  # None once the game is over
+
+    @property
+    def game_over(self) -> bool:
+        return self.standing.game_over
+
+    @property
+    def winner(self) -> int | None:
+        return self.standing.winner
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        return self.standing.leaders
+
+
+# --- entering a hand ---------------------------------------------------------------
+
+
+def points_from_cards(rules: Rules, hearts: int, queens: int = 0) -> int:
+    """Penalty points for a player who took ``hearts`` hearts and ``queens`` queens of spades."""
+    s = spec(rules.variant)
+    if not 0 <= hearts <= s.hearts:
+        raise RulesError("hearts_range", f"hearts must be from 0 to {s.hearts}, not {hearts}",
+                         value=hearts, max=s.hearts)
+    if not 0 <= queens <= s.queens:
+        raise RulesError("queens_range", f"queens must be from 0 to {s.queens}, not {queens}",
+                         value=queens, max=s.queens)
+    return hearts + QUEEN_POINTS * queens
+
+
+def remaining_points(rules: Rules, points: Sequence[int | None]) -> int:
+    """Penalty points of the hand not yet given to anyone (may go negative on a typo)."""
+    return spec(rules.variant).hand_points - sum(p for p in points if p is not None)
+
+
+def max_player_points(rules: Rules) -> int:
+    return spec(rules.variant).hand_points
+
+
+def moon_shooter(rules: Rules, points: Sequence[int]) -> int | None:
+    """The seat that took every penalty point of the hand, if anyone did."""
+    full = spec(rules.variant).hand_points
+    shooters = [seat for seat, p in enumerate(points) if p == full]
+    if len(shooters) == 1 and sum(points) == full:
+        return shooters[0]
+    return None
+
+
+def validate_hand(game: Game, hand: Hand) -> None:
+    """Check ``hand`` as the next hand of ``game``; raise :class:`RulesError` if wrong."""
+    number = len(game.hands) + 1
+    rules = game.rules
+    s = spec(rules.variant)
+    if game.hands and state(game).game_over:
+        winner = state(game).winner
+        raise RulesError(
+            "game_over",
+            f"the game was already over after hand {number - 1} "
+            f"({game.players[winner]} won)",  # type: ignore[index]
+            hand=number, winner=game.players[winner],  # type: ignore[index]
+        )
+    points = hand.points
+    if len(points) != game.seats:
+        raise RulesError(
+            "point_count",
+            f"expected {game.seats} numbers (one per player), got {len(points)}",
+            hand=number, expected=game.seats, got=len(points),
+        )
+    for seat, p in enumerate(points):
+        name = game.players[seat]
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise RulesError("points_type", f"{name}'s points must be a whole number, not {p!r}",
+                             hand=number, player=name, value=p)
+        if not 0 <= p <= s.hand_points:
+            raise RulesError(
+                "points_range",
+                f"{name}'s points must be from 0 to {s.hand_points}, not {p}",
+                hand=number, player=name, value=p, max=s.hand_points,
+            )
+    total = sum(points)
+    if s.exact_total and total != s.hand_points:
+        raise RulesError(
+            "hand_total",
+            f"the points add up to {total}, but every hand holds exactly {s.hand_points}",
+            hand=number, total=total, expected=s.hand_points,
+        )
+    if total > s.hand_points:
+        raise RulesError(
+            "hand_total_max",
+            f"the points add up to {total}, but a hand holds at most {s.hand_points}",
+            hand=number, total=total, expected=s.hand_points,
+        )
+    shooter = moon_shooter(rules, points)
+    if shooter is not None and rules.moon is MoonRule.SHOOTER_CHOICE:
+        if hand.moon_choice is None:
+            name = game.players[shooter]
+            raise RulesError(
+                "moon_choice_missing",
+                f"{name} shot the moon: with shooter's choice, say add_to_others or "
+                "subtract_from_self (moon_choice)",
+                hand=number, player=name,
+            )
+    elif hand.moon_choice is not None:
+        if shooter is None:
+            raise RulesError("moon_choice_stray",
+                             "a moon choice was given but nobody shot the moon",
+                             hand=number)
+        raise RulesError(
+            "moon_choice_fixed",
+            f"a moon choice was given but the table's moon rule is {rules.moon.value}",
+            hand=number, rule=rules.moon.value,
+        )
+
+
+def score_hand(rules: Rules, hand: Hand) -> HandScore:
+    """What each player scores for a (valid) hand, after the moon rule."""
+    shooter = moon_shooter(rules, hand.points)
+    if shooter is None:
+        return HandScore(tuple(hand.points), None)
+    if rules.moon is MoonRule.SHOOTER_CHOICE:
+        if hand.moon_choice is None:
+            raise RulesError("moon_choice_missing", "the shooter has not chosen yet")
+        choice = hand.moon_choice
+    else:
+        choice = MoonChoice(rules.moon.value)
+    return HandScore(_moon_scores(rules, len(hand.points), shooter, choice), MoonShot(shooter, choice))
+
+
+def _moon_scores(rules: Rules, seats: int, shooter: int, choice: MoonChoice) -> tuple[int, ...]:
+    moon = spec(rules.variant).moon_score
+    if choice is MoonChoice.ADD_TO_OTHERS:
+        return tuple(0 if seat == shooter else moon for seat in range(seats))
+    return tuple(-moon if seat == shooter else 0 for seat in range(seats))
+
+
+# --- end of game --------------------------------------------------------------------
+
+
+def standing(totals: Sequence[int], target: int) -> Standing:
+    """Over once someone reached the target and exactly one player has the lowest total."""
+    low = min(totals)
+    leaders = tuple(seat for seat, t in enumerate(totals) if t == low)
+    reached = max(totals) >= target
+    over = reached and len(leaders) == 1
+    return Standing(over, leaders[0] if over else None, leaders, reached)
+
+
+def _next_hand(game: Game, number: int) -> NextHand:
+    n = game.seats
+    variant = game.rules.variant
+    dealer = dealer_for(n, game.first_dealer, number)
+    direction = pass_direction(variant, n, number)
+    plan = deck_plan(variant, n)
+    leader = left_of(n, dealer) if plan.first_lead is None else None
+    return NextHand(number, dealer, direction, passes(n, direction), plan, plan.first_lead, leader)
+
+
+def hand_info(game: Game, number: int) -> NextHand:
+    """Dealer, pass and lead of any hand number (1-based), played or not."""
+    return _next_hand(game, number)
+
+
+def state(game: Game) -> GameState:
+    """Scores per hand, running totals, who leads, whether it is over, and what comes next."""
+    totals = [0] * game.seats
+    scored = []
+    for hand in game.hands:
+        hs = score_hand(game.rules, hand)
+        scored.append(hs)
+        totals = [t + s for t, s in zip(totals, hs.scores)]
+    verdict = standing(totals, game.rules.target)
+    nxt = None if verdict.game_over else _next_hand(game, len(game.hands) + 1)
+    return GameState(tuple(scored), tuple(totals), verdict, nxt)
+
+
+def running_totals(game: Game) -> tuple[tuple[int, ...], ...]:
+    """Totals after each hand, for a score sheet."""
+    rows = []
+    totals = [0] * game.seats
+    for hs in state(game).hands:
+        totals = [t + s for t, s in zip(totals, hs.scores)]
+        rows.append(tuple(totals))
+    return tuple(rows)
+
+
+# --- shooter's choice preview -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoonOutcome:
+    choice: MoonChoice
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    standing: Standing
+
+
+@dataclass(frozen=True)
+class MoonPreview:
+    shooter: int
+    options: Mapping[MoonChoice, MoonOutcome]
+
+    @property
+    def same_result(self) -> bool:
+        """Both choices end (or continue) the game the same way with the same winner."""
+        a, b = (self.options[c].standing for c in MoonChoice)
+        return (a.game_over, a.winner, a.leaders) == (b.game_over, b.winner, b.leaders)
+
+
+def moon_preview(game: Game, points: Sequence[int]) -> MoonPreview:
+    """What each moon choice would do to the totals and the end of the game.
+
+    ``points`` is the hand as entered (one player with every penalty point)."""
+    hand = Hand(tuple(points), None)
+    shooter = moon_shooter(game.rules, hand.points)
+    if shooter is None:
+        raise RulesError("not_a_moon", "nobody took every penalty point in this hand")
+    before = state(game)
+    if before.game_over:
+        validate_hand(game, hand)  # raises the game-over error
+    options = {}
+    for choice in MoonChoice:
+        scores = _moon_scores(game.rules, game.seats, shooter, choice)
+        totals = tuple(t + s for t, s in zip(before.totals, scores))
+        options[choice] = MoonOutcome(choice, scores, totals, standing(totals, game.rules.target))
+    return MoonPreview(shooter, options)

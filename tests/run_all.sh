@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs everything the tests need, then runs the whole suite (unit, property, store,
+# view and end-to-end browser tests). Usage: bash tests/run_all.sh [pytest args]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The end-to-end tests drive Debian's Chromium (Playwright cannot download browsers here).
+if ! command -v chromium >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+    else
+        echo "chromium is missing: run 'sudo apt-get install -y chromium' first" >&2
+        exit 1
+    fi
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e '.[test]'
+exec .venv/bin/python -m pytest "$@"
