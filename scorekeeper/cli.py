@@ -30,7 +30,7 @@ def _read_json(path: str) -> Any:
         if path == "-":
             text = sys.stdin.read()
         else:
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8-sig") as f:
                 text = f.read()
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
