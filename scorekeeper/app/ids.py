@@ -1,0 +1,93 @@
+"""Every identifier a browser test (or a screen reader test) may look a control up by.
+
+The app sets them with ``ft.Semantics(identifier=...)``; in the browser they appear as
+the ``flt-semantics-identifier`` attribute once the accessibility tree is switched on
+(click ``flt-semantics-placeholder`` first). Identifiers with ``{...}`` are templates:
+``ids.HEARTS.format(seat=0)``. Seats are 0-based (seating order), hand numbers 1-based,
+game ids are the store's ids.
+
+This module is the contract with ``tests/e2e``: rename nothing without telling them.
+"""
+
+# --- every screen ------------------------------------------------------------------
+BACK = "back"  # the app bar's back arrow
+NOTICE = "notice"  # the snack bar with a message (saved, deleted, changed elsewhere)
+UNDO = "undo"  # the Undo action in the snack bar after a delete
+ERROR = "error"  # an error shown in place on the current screen
+CONFIRM = "confirm"  # the confirming button of a confirmation dialog
+CANCEL = "cancel"  # the cancelling button of a confirmation dialog
+SCREEN = "screen-{name}"  # the body of each screen: home, new, sheet, hand, history,
+#                            settings, changes, not-found
+
+# --- home (/) ----------------------------------------------------------------------
+NEW_GAME = "new-game"
+RESUME = "resume-{game_id}"  # an unfinished game on the home screen (newest first)
+HISTORY = "history"  # the button that opens the history
+SETTINGS = "settings"  # the button that opens the settings
+
+# --- new game (/new, /new?from=<game_id> for a rematch) -----------------------------
+PLAYER_NAME = "player-name-{seat}"  # text field
+PLAYER_UP = "player-up-{seat}"  # move the seat one place up (counter-clockwise)
+PLAYER_DOWN = "player-down-{seat}"  # move the seat one place down
+PLAYER_REMOVE = "player-remove-{seat}"
+ADD_PLAYER = "add-player"
+SUGGESTION = "suggestion-{n}"  # a recent name chip, n = 0.. in the order shown
+VARIANT = "variant-{variant}"  # standard | cancellation (only the possible ones)
+TARGET = "target-{value}"  # 50 | 100 | 150 | other
+TARGET_OTHER = "target-other-value"  # text field shown when "other" is picked
+MOON_RULE = "moon-rule-{rule}"  # add_to_others | subtract_from_self | shooter_choice
+FIRST_DEALER = "first-dealer"  # the dropdown of the first dealer
+QUEEN_BREAKS = "queen-breaks-hearts"  # switch
+DECK_PLAN = "deck-plan"  # the card preparation text block
+START_GAME = "start-game"
+
+# --- score sheet (/game/<id>) -------------------------------------------------------
+PLAYER_HEADER = "player-{seat}"  # the column head with the name
+TOTAL = "total-{seat}"  # the total at the top of a column
+LEADER = "leader-{seat}"  # the mark on the leader(s)
+TARGET_INFO = "target-info"  # "Target 100 · 23 to go"
+BANNER = "next-hand-banner"  # number, dealer, passing, lead of the next hand
+HAND_ROW = "hand-row-{n}"  # one row of the sheet; tap to edit hand n
+CELL = "cell-{n}-{seat}"  # the score of seat in hand n
+ENTER_HAND = "enter-hand"  # opens the hand entry for the next hand
+CHANGE_LOG = "change-log"  # opens the list of changes (/game/<id>/changes)
+GAME_OVER = "game-over"  # the game-over card (winner, standings)
+WINNER = "winner"
+STANDING = "standing-{place}"  # final standings, place 1..
+TIE = "tie-for-lowest"  # "Tie for lowest: play another hand"
+REMATCH = "rematch"
+READ_ONLY = "read-only"  # the note on a game opened read-only from the history
+
+# --- hand entry (/game/<id>/hand new, /game/<id>/hand/<n> edit) ---------------------
+MODE_CARDS = "mode-cards"  # enter hearts and queens
+MODE_POINTS = "mode-points"  # enter points directly
+ENTRY_ROW = "entry-{seat}"  # the row of one player (tap to pick the player)
+HEARTS = "hearts-{seat}"  # the hearts count shown for a player (tap to pick)
+HEARTS_KEY = "hearts-key-{count}"  # the keypad key that sets the picked player's hearts
+QUEEN = "queen-{seat}-{n}"  # who took queen of spades n (n = 0; 0 or 1 in Cancellation)
+POINTS = "points-{seat}"  # direct points text field
+PLAYER_POINTS = "player-points-{seat}"  # the points a player gets for the hand so far
+GIVE_REST = "give-rest-{seat}"  # "gets the rest" for a player
+REMAINING = "remaining"  # live counter of points not given to anyone yet
+SAVE_HAND = "save-hand"
+SAVE_REASON = "save-reason"  # why Save is disabled
+MOON = "moon"  # the moon box: who shot it and what the table rule does
+MOON_CHOICE = "moon-choice-{choice}"  # add_to_others | subtract_from_self (shooter's choice)
+DELETE_HAND = "delete-hand"  # only when editing an earlier hand
+CLEAR_HAND = "clear-hand"  # start the entry again
+
+# --- change log (/game/<id>/changes) ------------------------------------------------
+CHANGE = "change-{n}"  # one entry, n = 0.. newest first
+
+# --- history (/history) -------------------------------------------------------------
+HISTORY_GAME = "history-game-{game_id}"  # a row: date, players, winner, hands; tap opens
+OPEN_GAME = "open-game-{game_id}"  # open read-only (finished) or resume (unfinished)
+DELETE_GAME = "delete-game-{game_id}"
+EXPORT = "export"  # download every game as JSON
+EXPORT_TEXT = "export-text"  # the exported JSON shown in a dialog
+
+# --- settings (/settings) -----------------------------------------------------------
+LANGUAGE = "language"  # the language choice group
+LANGUAGE_OPTION = "language-{code}"  # system | en | pl | lt
+THEME = "theme"
+THEME_OPTION = "theme-{mode}"  # system | light | dark
