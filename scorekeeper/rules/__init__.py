@@ -31,6 +31,7 @@ from .scoring import (
     standing,
     state,
     validate_hand,
+    validate_hands,
 )
 from .table import PassDirection, dealer_for, left_of, pass_cycle, pass_direction, pass_target, passes
 from .variants import (
@@ -55,6 +56,6 @@ __all__ = [
     "hand_from_dict", "hand_info", "left_of", "max_player_points", "moon_preview",
     "moon_shooter", "normalise_name", "pass_cycle", "pass_direction", "pass_target", "passes",
     "points_from_cards", "remaining_points", "rules_from_dict", "running_totals",
-    "score_hand", "spec", "standing", "state", "state_to_dict", "validate_hand",
+    "score_hand", "spec", "standing", "state", "state_to_dict", "validate_hand", "validate_hands",
     "variants_for",
 ]

@@ -127,10 +127,7 @@ class Game:
         ):
             raise RulesError("first_dealer", f"no seat {first_dealer!r} to deal from",
                              name=first_dealer)
-        game = cls(names, rules, first_dealer, ())
-        for hand in hands:
-            game = game.add_hand(hand)
-        return game
+        return cls(names, rules, first_dealer, ())._rebuilt(tuple(hands))
 
     @property
     def seats(self) -> int:
@@ -161,7 +158,8 @@ class Game:
             raise RulesError("no_such_hand", f"there is no hand {index + 1}", hand=index + 1)
 
     def _rebuilt(self, hands: tuple[Hand, ...]) -> "Game":
+        from .scoring import validate_hands
+
         game = replace(self, hands=())
-        for hand in hands:
-            game = game.add_hand(hand)
-        return game
+        validate_hands(game, hands)
+        return replace(game, hands=hands)

@@ -107,16 +107,27 @@ def moon_shooter(rules: Rules, points: Sequence[int]) -> int | None:
 
 def validate_hand(game: Game, hand: Hand) -> None:
     """Check ``hand`` as the next hand of ``game``; raise :class:`RulesError` if wrong."""
-    number = len(game.hands) + 1
+    _check_hand(game, hand, len(game.hands) + 1, state(game).standing)
+
+
+def validate_hands(game: Game, hands: Sequence[Hand]) -> None:
+    """Check ``hands`` played one after another from ``game``, keeping a running total so
+    a long game is checked in one pass."""
+    totals = list(state(game).totals)
+    for number, hand in enumerate(hands, len(game.hands) + 1):
+        _check_hand(game, hand, number, standing(totals, game.rules.target))
+        totals = [t + s for t, s in zip(totals, score_hand(game.rules, hand).scores)]
+
+
+def _check_hand(game: Game, hand: Hand, number: int, before: Standing) -> None:
     rules = game.rules
     s = spec(rules.variant)
-    if game.hands and state(game).game_over:
-        winner = state(game).winner
+    if before.game_over:
+        winner = game.players[before.winner]  # type: ignore[index]
         raise RulesError(
             "game_over",
-            f"the game was already over after hand {number - 1} "
-            f"({game.players[winner]} won)",  # type: ignore[index]
-            hand=number, winner=game.players[winner],  # type: ignore[index]
+            f"the game was already over after hand {number - 1} ({winner} won)",
+            hand=number, winner=winner,
         )
     points = hand.points
     if len(points) != game.seats:
