@@ -1,0 +1,125 @@
+"""Fixtures for the end-to-end tests: the real server on a temporary database, Debian's
+Chromium at a phone viewport, a network guard on every page, screenshots.
+
+Every test here is marked ``e2e`` (``pytest -m "not e2e"`` leaves them out while working on
+something else; ``tests/run_all.sh`` runs them). A failing test leaves a screenshot
+``test-artifacts/screenshots/FAILED-<test>.png`` and the server log in
+``test-artifacts/logs/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from e2e_harness import (
+    PHONE,
+    ChromiumMissing,
+    Flutter,
+    NetworkGuard,
+    Server,
+    app_server,
+    chromium_path,
+    hello_server,
+    launch_chromium,
+    shot,
+)
+
+HERE = Path(__file__).resolve().parent
+_FAILED = pytest.StashKey[bool]()  # set on each test item: did its call phase fail?
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).resolve().is_relative_to(HERE):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    report = yield
+    if report.when == "call":
+        item.stash[_FAILED] = report.failed
+    return report
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    try:
+        chromium_path()
+    except ChromiumMissing as e:
+        pytest.fail(str(e), pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = launch_chromium(pw)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The real app (``scorekeeper serve``) on a fresh temporary database, one per module."""
+    db = tmp_path_factory.mktemp("db")
+    srv = app_server(db)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def hello() -> Iterator[Server]:
+    """The minimal Flet hello-world page."""
+    srv = hello_server()
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+class Phone:
+    """One browser context at a phone viewport, with its page and network guard."""
+
+    def __init__(self, browser, name: str) -> None:  # type: ignore[no-untyped-def]
+        self.context = browser.new_context(**PHONE)
+        self.page = self.context.new_page()
+        self.guard = NetworkGuard(self.page)
+        self.name = name
+
+    def flutter(self, base_url: str) -> Flutter:
+        return Flutter(self.page, base_url)
+
+    def close(self, failed: bool) -> None:
+        if failed:
+            try:
+                shot(self.page, f"FAILED-{self.name}", settle_ms=0)
+            except Exception:
+                pass
+        self.context.close()
+
+
+@pytest.fixture
+def phone(browser, request: pytest.FixtureRequest) -> Iterator[Phone]:  # type: ignore[no-untyped-def]
+    """A fresh phone (browser context). At the end the test fails if the page asked any
+    host but this machine for anything, a local request failed, or the page threw."""
+    p = Phone(browser, request.node.name)
+    yield p
+    failed = request.node.stash.get(_FAILED, False)
+    p.close(failed)
+    problems = p.guard.problems()
+    if problems and not failed:
+        pytest.fail("the page misbehaved on the network:\n  " + "\n  ".join(problems),
+                    pytrace=False)
+
+
+@pytest.fixture
+def app(phone: Phone, server: Server) -> Flutter:
+    """The real app in a fresh phone, not yet opened (call ``app.open()``)."""
+    return phone.flutter(server.url)

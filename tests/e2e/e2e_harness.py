@@ -1,0 +1,398 @@
+"""Driving a Flet web app in Debian's Chromium: servers, browser, network guard, screenshots.
+
+Used by the end-to-end tests (through ``conftest.py``) and by
+``tests/benchmarks/bench_browser.py``. Nothing here knows the rules of Hearts.
+
+Flutter draws on a canvas; what a test can see is the accessibility tree, which Flutter
+builds only after a click on ``flt-semantics-placeholder``. The app tags controls with
+``ft.Semantics(identifier=...)`` (names in ``scorekeeper/app/ids.py``), which appear as the
+``flt-semantics-identifier`` attribute.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Callable, Sequence
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+E2E_DIR = Path(__file__).resolve().parent
+ARTIFACTS = ROOT / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+LOGS = ARTIFACTS / "logs"
+
+# Headless, offline, and with a software GL so that screenshots of Flutter's canvas are
+# not blank (with --disable-gpu alone Chromium paints nothing into the WebGL canvas).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--mute-audio",
+]
+
+# A phone on the card table (the size of an iPhone 12-15).
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-US",
+    "timezone_id": "Europe/Warsaw",
+}
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+SERVER_START_TIMEOUT = 60.0
+# The stock Flet 1.0.5 web client appends a <script> for the Rive runtime from jsdelivr at
+# start-up even with no_cdn. The app must stop it (its own index.html); the hello page,
+# which is stock Flet on purpose, is allowed it.
+STOCK_FLET_CDN = "cdn.jsdelivr.net/npm/@rive-app/"
+DEFAULT_TIMEOUT_MS = 20_000
+
+
+class ChromiumMissing(RuntimeError):
+    pass
+
+
+def chromium_path() -> str:
+    """Debian's Chromium (or ``$SCOREKEEPER_CHROMIUM``); a clear error when it is missing."""
+    candidates = [os.environ.get("SCOREKEEPER_CHROMIUM"), "/usr/bin/chromium",
+                  shutil.which("chromium"), shutil.which("chromium-browser")]
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    raise ChromiumMissing(
+        "Chromium is not installed, so the browser tests cannot run. Run the suite with "
+        "'bash tests/run_all.sh' (it installs Debian's chromium), or 'sudo apt-get install "
+        "-y chromium', or point SCOREKEEPER_CHROMIUM at a Chromium binary.")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# --- servers ----------------------------------------------------------------------------
+
+class Server:
+    """A web server in its own process group: started, waited for, killed with its children."""
+
+    def __init__(self, name: str, argv: Sequence[str], port: int,
+                 env: dict[str, str] | None = None) -> None:
+        self.name = name
+        self.argv = list(argv)
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+        LOGS.mkdir(parents=True, exist_ok=True)
+        self.log_path = LOGS / f"{name}-{port}.log"
+
+    def start(self, timeout: float = SERVER_START_TIMEOUT) -> "Server":
+        env = dict(os.environ)
+        env.setdefault("PYTHONUNBUFFERED", "1")
+        if self.env:
+            env.update(self.env)
+        log = open(self.log_path, "wb")
+        try:
+            self.proc = subprocess.Popen(self.argv, cwd=ROOT, env=env, stdout=log,
+                                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         start_new_session=True)
+        finally:
+            log.close()
+        try:
+            self.wait_ready(timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def wait_ready(self, timeout: float) -> None:
+        """Until the port answers and the page is the Flet web client."""
+        assert self.proc is not None
+        deadline = time.monotonic() + timeout
+        last = "no answer"
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} server exited with status {self.proc.returncode}:"
+                                   f"\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as r:
+                    body = r.read()
+                if r.status == 200 and b"flutter_bootstrap.js" in body:
+                    return
+                last = f"status {r.status}"
+            except (urllib.error.URLError, OSError) as e:
+                last = str(e)
+            time.sleep(0.1)
+        raise RuntimeError(f"{self.name} server not ready on {self.url} after {timeout:.0f}s "
+                           f"({last}):\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait(timeout=10)
+
+    def __enter__(self) -> "Server":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def app_server(db: str | os.PathLike[str], port: int | None = None) -> Server:
+    """The real app, as a user starts it, on a temporary database."""
+    port = port or free_port()
+    argv = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port),
+            "--db", str(db)]
+    return Server("app", argv, port)
+
+
+def hello_server(port: int | None = None) -> Server:
+    """The minimal Flet hello-world page (``hello_app.py``), served the same way."""
+    port = port or free_port()
+    return Server("hello", [sys.executable, str(E2E_DIR / "hello_app.py"), "--port", str(port)],
+                  port)
+
+
+# --- browser ----------------------------------------------------------------------------
+
+def launch_chromium(playwright):  # type: ignore[no-untyped-def]
+    return playwright.chromium.launch(executable_path=chromium_path(), headless=True,
+                                      args=CHROMIUM_ARGS)
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome-error"):
+        return True
+    return (parts.hostname or "") in LOCAL_HOSTS
+
+
+class NetworkGuard:
+    """Records what a page asks the network for and what goes wrong in it.
+
+    ``outside``: requests to any host but this machine (a CDN, a font service);
+    ``failed``: local requests answered 4xx/5xx or not at all (a missing bundled font);
+    ``errors``: uncaught JavaScript exceptions.
+    """
+
+    def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
+        self.outside: list[str] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        # Substrings of outside URLs a test knowingly tolerates (only the stock Flet page).
+        self.tolerated: list[str] = []
+        page.on("request", self._on_request)
+        page.on("response", self._on_response)
+        page.on("requestfailed", self._on_failed)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _on_request(self, request) -> None:  # type: ignore[no-untyped-def]
+        self.requests.append(request.url)
+        if not is_local(request.url):
+            self.outside.append(request.url)
+
+    def _on_response(self, response) -> None:  # type: ignore[no-untyped-def]
+        if response.status >= 400 and is_local(response.url):
+            self.failed.append(f"{response.status} {response.url}")
+
+    def _on_failed(self, request) -> None:  # type: ignore[no-untyped-def]
+        if is_local(request.url) and not request.url.startswith(("data:", "blob:")):
+            failure = request.failure or ""
+            # A websocket or fetch cut short by a reload or by closing the page is normal.
+            if "ERR_ABORTED" not in failure:
+                self.failed.append(f"{failure} {request.url}")
+
+    def problems(self) -> list[str]:
+        outside = [u for u in self.outside if not any(t in u for t in self.tolerated)]
+        return ([f"request left the machine: {u}" for u in outside]
+                + [f"local request failed: {u}" for u in self.failed]
+                + [f"uncaught error in the page: {e}" for e in self.errors])
+
+
+def ident(identifier: str) -> str:
+    """CSS selector of the semantics node tagged with ``identifier``."""
+    return f'[flt-semantics-identifier="{identifier}"]'
+
+
+class Flutter:
+    """A page of a Flet app, driven through Flutter's accessibility tree."""
+
+    def __init__(self, page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+        self.page = page
+        self.base_url = base_url.rstrip("/")
+        page.set_default_timeout(DEFAULT_TIMEOUT_MS)
+
+    # navigation
+    def open(self, path: str = "/", ready: str | None = None) -> None:
+        self.page.goto(self.base_url + path)
+        self.enable_semantics()
+        if ready:
+            self.wait(ready)
+
+    def reload(self, ready: str | None = None) -> None:
+        self.page.reload()
+        self.enable_semantics()
+        if ready:
+            self.wait(ready)
+
+    def enable_semantics(self) -> None:
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=60_000)
+        placeholder.dispatch_event("click")
+        self.page.locator("flt-semantics").first.wait_for(state="attached")
+
+    @property
+    def path(self) -> str:
+        return urlsplit(self.page.url).path
+
+    # finding
+    def el(self, identifier: str):  # type: ignore[no-untyped-def]
+        return self.page.locator(ident(identifier))
+
+    def wait(self, identifier: str, timeout: float | None = None) -> None:
+        self.el(identifier).first.wait_for(state="visible", timeout=timeout)
+
+    def wait_gone(self, identifier: str, timeout: float | None = None) -> None:
+        self.el(identifier).first.wait_for(state="detached", timeout=timeout)
+
+    def exists(self, identifier: str) -> bool:
+        return self.el(identifier).count() > 0
+
+    def text(self, identifier: str) -> str:
+        """Everything the screen reader would read for the node: labels and texts, in order."""
+        return self.el(identifier).first.evaluate(
+            """(root) => {
+                const parts = [];
+                const walk = (n) => {
+                    if (n.nodeType === Node.TEXT_NODE) {
+                        const t = n.textContent.trim(); if (t) parts.push(t); return;
+                    }
+                    if (n.nodeType !== Node.ELEMENT_NODE) return;
+                    const label = n.getAttribute('aria-label');
+                    if (label && label.trim()) parts.push(label.trim());
+                    if (n.tagName === 'INPUT' || n.tagName === 'TEXTAREA') {
+                        if (n.value) parts.push(n.value);
+                    }
+                    for (const c of n.childNodes) walk(c);
+                };
+                walk(root);
+                return parts.join(' ');
+            }""")
+
+    def wait_text(self, identifier: str, predicate: Callable[[str], bool],
+                  timeout: float = DEFAULT_TIMEOUT_MS / 1000, what: str = "") -> str:
+        """Polls ``text(identifier)`` until ``predicate`` holds; returns the text."""
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while True:
+            try:
+                seen = self.text(identifier)
+                if predicate(seen):
+                    return seen
+            except Exception as e:  # the node may be rebuilt between two polls
+                seen = f"<{type(e).__name__}>"
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{identifier}: {what or 'expected text'} not shown "
+                                     f"within {timeout}s; it reads {seen!r}")
+            time.sleep(0.05)
+
+    def is_disabled(self, identifier: str) -> bool:
+        node = self.el(identifier).first
+        return bool(node.evaluate(
+            "(n) => n.matches('[aria-disabled=\"true\"]') || "
+            "!!n.querySelector('[aria-disabled=\"true\"]') || "
+            "n.matches('[disabled]') || !!n.querySelector('[disabled]')"))
+
+    def is_checked(self, identifier: str) -> bool:
+        node = self.el(identifier).first
+        return bool(node.evaluate(
+            "(n) => { const sel = '[aria-checked=\"true\"],[aria-selected=\"true\"],"
+            "[aria-pressed=\"true\"]'; return n.matches(sel) || !!n.querySelector(sel); }"))
+
+    # acting
+    def tap(self, identifier: str) -> None:
+        self.el(identifier).first.click()
+
+    def type(self, identifier: str, text: str, clear: bool = True) -> None:
+        """Types into the Flutter text field tagged ``identifier`` as a user would."""
+        node = self.el(identifier).first
+        field = node.locator("input, textarea")
+        target = field.first if field.count() else node
+        target.click()
+        if clear:
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.press("Backspace")
+        self.page.keyboard.type(text)
+
+    def shot(self, name: str) -> Path:
+        return shot(self.page, name)
+
+
+def shot(page, name: str, settle_ms: int = 400) -> Path:  # type: ignore[no-untyped-def]
+    """Saves a screenshot of what the phone shows as ``test-artifacts/screenshots/<name>.png``
+    (after ``settle_ms`` so that page transitions and ripples have finished)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    if settle_ms:
+        page.wait_for_timeout(settle_ms)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def painted_colours(page, png: Path) -> int:  # type: ignore[no-untyped-def]
+    """How many distinct colours a screenshot holds (1 means a blank, unpainted canvas).
+
+    Decoded by the browser itself so that no image library is needed."""
+    data = "data:image/png;base64," + base64.b64encode(png.read_bytes()).decode()
+    return int(page.evaluate(
+        """async (src) => {
+            const img = new Image(); img.src = src; await img.decode();
+            const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+            const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+            const px = g.getImageData(0, 0, c.width, c.height).data;
+            const seen = new Set();
+            for (let i = 0; i < px.length; i += 4 * 7) {
+                seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
+                if (seen.size > 64) break;
+            }
+            return seen.size;
+        }""", data))

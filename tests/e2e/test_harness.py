@@ -1,0 +1,60 @@
+"""The harness checks itself against the minimal Flet page: the server starts and stops,
+the accessibility tree answers, a tap reaches Python and back, screenshots are painted,
+and the network guard notices a request that leaves the machine."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+from e2e_harness import STOCK_FLET_CDN, Server, hello_server, painted_colours, shot
+from hello_app import HELLO_BUTTON, HELLO_TEXT
+
+
+def test_tap_reaches_python_and_the_screen_shows_it(phone, hello: Server) -> None:
+    phone.guard.tolerated.append(STOCK_FLET_CDN)
+    page = phone.flutter(hello.url)
+    page.open("/", ready=HELLO_BUTTON)
+    assert page.text(HELLO_TEXT) == "Tapped 0 times"
+    page.tap(HELLO_BUTTON)
+    page.tap(HELLO_BUTTON)
+    assert page.wait_text(HELLO_TEXT, lambda t: t == "Tapped 2 times") == "Tapped 2 times"
+    png = shot(phone.page, "harness-hello")
+    # A blank canvas is one colour; text on a button on a background is many.
+    assert painted_colours(phone.page, png) > 8
+    assert not phone.guard.failed, phone.guard.failed
+
+
+def test_the_flet_client_is_served_without_cdn(phone, hello: Server) -> None:
+    phone.guard.tolerated.append(STOCK_FLET_CDN)
+    page = phone.flutter(hello.url)
+    page.open("/", ready=HELLO_BUTTON)
+    local = [u for u in phone.guard.requests if u.startswith(hello.url)]
+    assert any("/canvaskit/" in u for u in local), "the renderer must come from this machine"
+    assert any(u.endswith("roboto.woff2") for u in local), "the font must come from this machine"
+    # Nothing else leaves the machine (the app must stop even that one: test_offline.py).
+    assert all(STOCK_FLET_CDN in u for u in phone.guard.outside), phone.guard.outside
+
+
+def test_the_guard_sees_a_request_that_leaves_the_machine(phone, hello: Server) -> None:
+    phone.guard.tolerated.append(STOCK_FLET_CDN)
+    page = phone.flutter(hello.url)
+    page.open("/", ready=HELLO_BUTTON)
+    phone.page.evaluate("() => fetch('https://fonts.example.invalid/x.woff2').catch(() => null)")
+    phone.page.wait_for_timeout(300)
+    assert phone.guard.problems() == [
+        "request left the machine: https://fonts.example.invalid/x.woff2"]
+    phone.guard.outside.clear()
+
+
+def test_server_stops_with_its_process_group() -> None:
+    srv = hello_server().start()
+    pid = srv.proc.pid if srv.proc else -1
+    with urllib.request.urlopen(srv.url + "/", timeout=5) as r:
+        assert r.status == 200
+    srv.stop()
+    assert srv.proc is not None and srv.proc.poll() is not None
+    with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
+        urllib.request.urlopen(srv.url + "/", timeout=2)
+    assert pid > 0
