@@ -4,9 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The end-to-end tests drive Debian's Chromium (Playwright cannot download browsers here).
-if ! command -v chromium >/dev/null 2>&1; then
+# The end-to-end tests drive Debian's Chromium (Playwright cannot download browsers here);
+# tests/e2e/e2e_harness.py looks for /usr/bin/chromium (or $SCOREKEEPER_CHROMIUM).
+if [ -z "${SCOREKEEPER_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing Debian's chromium for the browser tests" >&2
+        export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
     else
         echo "chromium is missing: run 'sudo apt-get install -y chromium' first" >&2

@@ -1,0 +1,232 @@
+"""Browser benchmark: how fast the score sheet opens and answers a saved hand, in Chromium
+at a phone viewport, each figure beside the same figure for a minimal Flet hello-world page
+measured in the same run (the floor any Flet page pays).
+
+    python tests/benchmarks/bench_browser.py [--runs 5] [--json]
+
+Figures (median of ``--runs``, with min and max):
+  open, cold   ``page.goto(url)`` in a fresh browser profile (empty cache) until the page is
+               interactive: the accessibility tree is on and a known control is visible
+               (hello: its button; app: the score sheet's "enter hand" button and totals).
+  open, warm   the same, in a profile that has opened the page before (HTTP cache filled).
+  tap          hello: tap on its button until its text shows the new count;
+               app: tap on "Save" in the hand entry until the sheet shows the new totals.
+
+Needs Debian's chromium (``tests/run_all.sh`` installs it). Starts both servers itself on
+free ports, with a temporary database, and stops them at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT))
+
+from e2e_harness import PHONE, Flutter, app_server, hello_server, ident, launch_chromium  # noqa: E402
+from hello_app import HELLO_BUTTON, HELLO_TEXT  # noqa: E402
+
+from scorekeeper import rules  # noqa: E402
+from scorekeeper.app import ids  # noqa: E402
+
+PLAYERS = ["Ala", "Bartek", "Celina", "Darek"]
+SPREAD = [13, 7, 6, 0]
+MAX_RUNS = 10
+
+
+def text_is(identifier: str) -> str:
+    """JS predicate: the node's text equals ``arg`` (polled by Chromium on each frame)."""
+    return ("(want) => { const n = document.querySelector('" + ident(identifier) + "');"
+            " return !!n && n.textContent.replace(/\\s+/g, ' ').trim() === want; }")
+
+
+def text_has(identifier: str) -> str:
+    """JS predicate: one word of the node's text or labels equals ``arg``."""
+    return ("(want) => { const n = document.querySelector('" + ident(identifier) + "');"
+            " if (!n) return false; const t = [n.textContent, n.getAttribute('aria-label') || '',"
+            " ...[...n.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))]"
+            ".join(' '); return t.split(/[\\s\u00a0]+/).includes(want); }")
+
+
+def timed(action: Callable[[], None]) -> float:
+    t0 = time.perf_counter()
+    action()
+    return (time.perf_counter() - t0) * 1000.0
+
+
+# --- hello-world ------------------------------------------------------------------------
+
+def hello_open(browser, url: str, runs: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+    cold, warm = [], []
+    for _ in range(runs):
+        ctx = browser.new_context(**PHONE)
+        page = Flutter(ctx.new_page(), url)
+        cold.append(timed(lambda: page.open("/", ready=HELLO_BUTTON)))
+        warm.append(timed(lambda: page.open("/", ready=HELLO_BUTTON)))
+        ctx.close()
+    return cold, warm
+
+
+def hello_tap(browser, url: str, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(**PHONE)
+    page = Flutter(ctx.new_page(), url)
+    page.open("/", ready=HELLO_BUTTON)
+    page.tap(HELLO_BUTTON)  # the first tap pays one-off costs (ripple shader, fonts)
+    page.page.wait_for_function(text_is(HELLO_TEXT), arg="Tapped 1 times", polling="raf")
+    out = []
+    for n in range(2, runs + 2):
+        def tap_and_see(n: int = n) -> None:
+            page.tap(HELLO_BUTTON)
+            page.page.wait_for_function(text_is(HELLO_TEXT), arg=f"Tapped {n} times",
+                                        polling="raf")
+        out.append(timed(tap_and_see))
+    ctx.close()
+    return out
+
+
+# --- the score sheet --------------------------------------------------------------------
+
+def start_game(page: Flutter) -> str:
+    """Starts a 4-player game through the app, as the table does; returns the sheet path."""
+    page.open("/", ready=ids.NEW_GAME)
+    page.tap(ids.NEW_GAME)
+    page.wait(ids.START_GAME)
+    for seat, name in enumerate(PLAYERS):
+        field = ids.PLAYER_NAME.format(seat=seat)
+        if not page.exists(field):
+            page.tap(ids.ADD_PLAYER)
+            page.wait(field)
+        page.type(field, name)
+    page.tap(ids.START_GAME)
+    page.wait(ids.ENTER_HAND)
+    return page.path
+
+
+def enter_hand(page: Flutter, points: list[int]) -> None:
+    """Opens the hand entry and enters one hand as points per player."""
+    page.tap(ids.ENTER_HAND)
+    page.wait(ids.SAVE_HAND)
+    if page.exists(ids.MODE_POINTS):
+        page.tap(ids.MODE_POINTS)
+    for seat, p in enumerate(points):
+        page.type(ids.POINTS.format(seat=seat), str(p))
+
+
+def app_open(browser, url: str, sheet: str, runs: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+    cold, warm = [], []
+    for _ in range(runs):
+        ctx = browser.new_context(**PHONE)
+        page = Flutter(ctx.new_page(), url)
+
+        def open_sheet() -> None:
+            page.open(sheet, ready=ids.ENTER_HAND)
+            page.wait(ids.TOTAL.format(seat=3))
+
+        cold.append(timed(open_sheet))
+        warm.append(timed(open_sheet))
+        ctx.close()
+    return cold, warm
+
+
+def app_save(browser, url: str, sheet: str, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(**PHONE)
+    page = Flutter(ctx.new_page(), url)
+    page.open(sheet, ready=ids.ENTER_HAND)
+    hands: list[rules.Hand] = []
+    game = rules.Game(players=tuple(PLAYERS))  # the new game's defaults: target 100
+    out = []
+    for n in range(runs + 1):
+        # Rotations of one spread: every four hands give each player 26, so ten hands stay
+        # far from the target and none is a moon.
+        points = [SPREAD[(seat + n) % 4] for seat in range(4)]
+        hands.append(rules.Hand(points=tuple(points)))
+        want = rules.state(game_with(game, hands)).totals[0]
+        enter_hand(page, points)
+
+        def save_and_see(want: int = want) -> None:
+            page.tap(ids.SAVE_HAND)
+            page.page.wait_for_function(text_has(ids.TOTAL.format(seat=0)), arg=str(want),
+                                        polling="raf")
+            page.wait(ids.ENTER_HAND)
+
+        ms = timed(save_and_see)
+        if n:  # the first save pays one-off costs, as on the hello page
+            out.append(ms)
+    ctx.close()
+    return out
+
+
+def game_with(game: rules.Game, hands: list[rules.Hand]) -> rules.Game:
+    from dataclasses import replace
+
+    return replace(game, hands=tuple(hands))
+
+
+# --- report -----------------------------------------------------------------------------
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def row(label: str, hello: list[float], app: list[float]) -> str:
+    h, a = summary(hello), summary(app)
+    ratio = a["median"] / h["median"] if h["median"] else float("nan")
+    return (f"{label:<30} {h['median']:>8.0f} ms ({h['min']:.0f}-{h['max']:.0f})"
+            f"   {a['median']:>8.0f} ms ({a['min']:.0f}-{a['max']:.0f})   {ratio:>5.1f}x")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Browser benchmark of the score sheet.")
+    parser.add_argument("--runs", type=int, default=5,
+                        help=f"measurements per figure, 1-{MAX_RUNS} (default 5)")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    args = parser.parse_args(argv)
+    if not 1 <= args.runs <= MAX_RUNS:
+        parser.error(f"--runs must be from 1 to {MAX_RUNS} (more saved hands would end the game)")
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as db, \
+            hello_server() as hello, app_server(db) as app, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            setup = browser.new_context(**PHONE)
+            sheet = start_game(Flutter(setup.new_page(), app.url))
+            setup.close()
+            results = {
+                "hello_open_cold": None, "hello_open_warm": None, "hello_tap": None,
+                "app_open_cold": None, "app_open_warm": None, "app_save": None,
+            }
+            results["hello_open_cold"], results["hello_open_warm"] = hello_open(
+                browser, hello.url, args.runs)
+            results["app_open_cold"], results["app_open_warm"] = app_open(
+                browser, app.url, sheet, args.runs)
+            results["hello_tap"] = hello_tap(browser, hello.url, args.runs)
+            results["app_save"] = app_save(browser, app.url, sheet, args.runs)
+        finally:
+            browser.close()
+
+    if args.json:
+        print(json.dumps({k: {"runs_ms": v, **summary(v)} for k, v in results.items()},
+                         indent=2))
+        return 0
+    print(f"Browser benchmark: Chromium headless, phone 390x844, {args.runs} runs each, "
+          "median (min-max)")
+    print(f"{'':<30} {'hello-world page':>24}   {'score sheet':>24}   {'ratio':>6}")
+    print(row("open URL -> interactive, cold", results["hello_open_cold"], results["app_open_cold"]))
+    print(row("open URL -> interactive, warm", results["hello_open_warm"], results["app_open_warm"]))
+    print(row("tap -> updated (hello) / save", results["hello_tap"], results["app_save"]))
+    print("  save = tap on Save in the hand entry until the sheet shows the new totals")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
