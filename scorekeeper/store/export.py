@@ -1,0 +1,154 @@
+"""Export and import: the JSON export (each game a replayable game file plus its id, dates,
+version and change log), the CSV export (one row per hand and player), and the checks an
+import file must pass before anything is written."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Iterable
+
+from .. import rules
+from .errors import StoreError
+from .store import ACTIONS, ID_RE, content_id, now_iso
+
+EXPORT_KIND = "scorekeeper-export"
+EXPORT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class ImportItem:
+    id: str
+    created: str
+    updated: str
+    version: int
+    game: rules.Game
+    changes: tuple[dict[str, Any], ...]
+
+
+def export_document(games: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": now_iso(), "games": games}
+
+
+CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
+               "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
+
+
+def export_csv(games: Iterable[dict[str, Any]]) -> str:
+    """One row per hand and player; scores and totals come from the rules."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for g in games:
+        game = rules.game_from_dict(g)
+        st = rules.state(game)
+        for number, (hand, hs, totals) in enumerate(
+                zip(game.hands, st.hands, rules.running_totals(game)), 1):
+            info = rules.hand_info(game, number)
+            for seat, name in enumerate(game.players):
+                w.writerow((g["id"], g["created"], g["updated"], game.rules.variant.value,
+                            game.rules.target, game.rules.moon.value, number,
+                            game.players[info.dealer], info.direction.value, seat + 1, name,
+                            hand.points[seat],
+                            hand.moon_choice.value if hand.moon_choice else "",
+                            hs.scores[seat], totals[seat]))
+    return out.getvalue()
+
+
+def _bad(message: str, **params: Any) -> StoreError:
+    return StoreError("import_invalid", message, **params)
+
+
+def _date(value: Any, what: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise _bad(f"{where}: {what} must be a date (ISO 8601 text)", field=what)
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise _bad(f"{where}: {what} {value!r} is not an ISO 8601 date", field=what) from None
+    return value
+
+
+def _points(value: Any) -> list[int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in value):
+        raise ValueError
+    return list(value)
+
+
+def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
+    try:
+        if not isinstance(entry, dict) or entry.get("action") not in ACTIONS:
+            raise ValueError
+        hand = entry["hand"]
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
+            raise ValueError
+        out = {"at": _date(entry.get("at"), "at", where), "action": entry["action"],
+               "hand": hand, "old": _points(entry.get("old")), "new": _points(entry.get("new"))}
+        for key in ("old_moon_choice", "new_moon_choice"):
+            value = entry.get(key)
+            out[key] = None if value is None else rules.MoonChoice(value).value
+        version = entry.get("version", 0)
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ValueError
+        out["version"] = version
+        return out
+    except (ValueError, KeyError, TypeError):
+        raise _bad(f"{where}: change log entry {n} is not valid", entry=n) from None
+
+
+def parse_import(data: Any) -> list[ImportItem]:
+    """Every game of a game file, a list of game files or a JSON export, fully checked."""
+    if isinstance(data, dict) and "games" in data and "players" not in data:
+        kind = data.get("kind", EXPORT_KIND)
+        if kind != EXPORT_KIND:
+            raise _bad(f"not a scorekeeper export (kind {kind!r})")
+        version = data.get("version", EXPORT_VERSION)
+        if not isinstance(version, int) or version > EXPORT_VERSION:
+            raise _bad(f"the export is in format {version!r}; this version reads up to "
+                       f"{EXPORT_VERSION}")
+        raw = data["games"]
+        if not isinstance(raw, list):
+            raise _bad('"games" must be a list of games')
+    elif isinstance(data, dict):
+        raw = [data]
+    elif isinstance(data, list):
+        raw = data
+    else:
+        raise _bad("the file holds neither a game nor an export of games")
+    items: list[ImportItem] = []
+    seen: dict[str, int] = {}
+    now = now_iso()
+    for n, g in enumerate(raw, 1):
+        where = f"game {n}" if len(raw) > 1 else "the game"
+        if not isinstance(g, dict):
+            raise _bad(f"{where} is not an object", game=n)
+        try:
+            game = rules.game_from_dict(g)
+        except rules.RulesError as e:
+            raise StoreError("import_invalid", f"{where}: {e}", game=n, rules_code=e.code,
+                             hand=e.hand, **e.params) from None
+        gid = g.get("id")
+        if gid is None:
+            gid = content_id(game)
+        elif not isinstance(gid, str) or not ID_RE.match(gid):
+            raise _bad(f"{where}: id {gid!r} is not valid (letters, digits, - and _, "
+                       "at most 64)", game=n)
+        if gid in seen:
+            raise _bad(f"{where} has the same id as game {seen[gid]} ({gid})", game=n)
+        seen[gid] = n
+        created = _date(g["created"], "created", where) if "created" in g else now
+        updated = _date(g["updated"], "updated", where) if "updated" in g else created
+        version = g.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise _bad(f"{where}: version must be a whole number from 1", game=n)
+        changes = g.get("changes", [])
+        if not isinstance(changes, list):
+            raise _bad(f'{where}: "changes" must be a list', game=n)
+        log = tuple(_change(e, where, i) for i, e in enumerate(changes, 1))
+        items.append(ImportItem(gid, created, updated, version, game, log))
+    return items

@@ -1,0 +1,57 @@
+"""The format version of stored data and the upgrade path between versions.
+
+Every game file holds ``{"meta": {"1": {"format": N}}, ...}``; the data folder holds
+``store.json`` with the folder's format. When the format changes, bump :data:`FORMAT` and
+add a step ``GAME_STEPS[N] = fn`` that turns a format-N game file into format N+1. Files are
+upgraded in memory when read and written in the new format at their next change (the old
+bytes stay in the rolling backups). Data from a newer version is refused, never rewritten.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .errors import StoreError
+
+FORMAT = 1
+
+# from-format -> function(data) -> data in from-format + 1
+GAME_STEPS: dict[int, Callable[[dict], dict]] = {}
+
+
+def file_format(data: dict) -> int:
+    meta = data.get("meta", {}).get("1", {})
+    fmt = meta.get("format", 1)
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt < 1:
+        from .errors import DamagedData
+
+        raise DamagedData(f"bad format number {fmt!r}")
+    return fmt
+
+
+def check_not_newer(fmt: int, what: str) -> None:
+    if fmt > FORMAT:
+        raise StoreError(
+            "format_newer",
+            f"{what} was written by a newer version of scorekeeper (format {fmt}; this "
+            f"version reads up to {FORMAT}); upgrade scorekeeper to open it",
+            format=fmt, supported=FORMAT,
+        )
+
+
+def upgrade_game_data(data: dict, what: str = "the game file") -> tuple[dict, bool]:
+    """``data`` in the current format, and whether it had to be upgraded."""
+    fmt = file_format(data)
+    check_not_newer(fmt, what)
+    upgraded = False
+    while fmt < FORMAT:
+        step = GAME_STEPS.get(fmt)
+        if step is None:
+            raise StoreError("format_unknown",
+                             f"{what} is in format {fmt} and there is no upgrade from it",
+                             format=fmt)
+        data = step(data)
+        fmt += 1
+        data.setdefault("meta", {})["1"] = {"format": fmt}
+        upgraded = True
+    return data, upgraded

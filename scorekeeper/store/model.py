@@ -1,0 +1,59 @@
+"""The immutable values the store hands out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import rules
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    created: str  # ISO 8601, UTC
+    updated: str  # ISO 8601, UTC: the last change to players, rules or hands
+    version: int  # goes up by one with every stored change; pass it back as expected_version
+    game: rules.Game
+    finished: bool  # from rules.state(game)
+    winner: str | None  # the winner's name once finished
+    deleted: bool  # soft-deleted (in the trash; restore_game undoes it)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One row of the history list, read from the index (no game file is opened)."""
+
+    id: str
+    created: str
+    updated: str
+    version: int
+    players: tuple[str, ...]
+    variant: str
+    target: int
+    hands: int  # number of hands played
+    totals: tuple[int, ...]  # from rules.state, in seating order
+    finished: bool
+    winner: str | None
+    deleted: bool
+
+
+@dataclass(frozen=True)
+class Change:
+    """One entry of a game's change log: a hand added, edited or removed."""
+
+    at: str  # ISO 8601, UTC
+    action: str  # "add" | "edit" | "remove"
+    hand: int  # 1-based hand number
+    old: tuple[int, ...] | None  # points before (None for "add")
+    new: tuple[int, ...] | None  # points after (None for "remove")
+    old_moon_choice: str | None = None
+    new_moon_choice: str | None = None
+    version: int = 0  # the game's version after this change
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    added: int  # games that were not stored before
+    skipped: int  # games already stored exactly as in the file
+    updated: int = 0  # stored games the file continues (same hands, then more)
+    conflicts: tuple[str, ...] = ()  # ids stored differently: kept as stored, not imported

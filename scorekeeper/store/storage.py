@@ -1,0 +1,287 @@
+"""Durable files: atomic replace with fsync, rolling backups, recovery, locks.
+
+TinyDB's own ``JSONStorage`` rewrites its file in place, so a crash or a full disk in the
+middle of a write leaves a torn file. :class:`DurableStorage` instead writes a temporary
+file, fsyncs it, keeps the previous good copies as ``<name>.bak1`` .. ``<name>.bakN``,
+renames the new file over the old one and fsyncs the folder. A write that returned is on
+disk; a write that failed left the old file exactly as it was.
+
+A file that cannot be read (not UTF-8, not JSON, wrong shape, or refused by the
+validator) is never overwritten: it is moved aside as ``<name>.damaged-<time>`` and the
+newest good backup is put in its place. Every such event is reported through ``notes``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import logging
+import os
+import secrets
+import shutil
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from tinydb import Storage
+
+from .errors import DamagedData, StoreError, os_error
+
+log = logging.getLogger("scorekeeper.store")
+
+Notes = Callable[[str], None]
+
+
+def utc_stamp() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+
+
+def fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def backup_path(path: Path, n: int) -> Path:
+    return path.with_name(f"{path.name}.bak{n}")
+
+
+def _rotate_backups(path: Path, keep: int) -> None:
+    """Shift .bak1..bak(keep-1) up by one and hard-link the current file as .bak1."""
+    for i in range(keep, 1, -1):
+        try:
+            os.replace(backup_path(path, i - 1), backup_path(path, i))
+        except FileNotFoundError:
+            pass
+    first = backup_path(path, 1)
+    try:
+        os.link(path, first)
+    except FileNotFoundError:
+        return  # no current file yet: nothing to back up
+    except FileExistsError:  # keep == 1: the old .bak1 was not moved away
+        os.unlink(first)
+        os.link(path, first)
+    except OSError as e:
+        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EMLINK, errno.EXDEV):
+            raise
+        shutil.copyfile(path, first)  # a filesystem without hard links
+
+
+def atomic_write(path: Path, payload: bytes, *, tmp_dir: Path | None = None, backups: int = 0,
+                 durable: bool = True) -> None:
+    """Replace ``path`` with ``payload`` atomically; with ``durable``, fsync file and folder.
+
+    On any failure the temporary file is removed, ``path`` is untouched and a
+    :class:`StoreError` (``disk_full``, ``read_only`` or ``io``) is raised.
+    """
+    tmp_dir = tmp_dir or path.parent
+    tmp = tmp_dir / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    fd = -1
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        _write_all(fd, payload)
+        if durable:
+            os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        if backups:
+            _rotate_backups(path, backups)
+        os.replace(tmp, path)
+        if durable:
+            fsync_dir(path.parent)
+    except OSError as e:
+        if fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise os_error(e, path) from e
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
+    """An exclusive (or shared) ``flock`` on ``path``, between processes and threads.
+
+    Each call opens its own file description, so two threads of one process exclude
+    each other too. Never take a lock you already hold: that deadlocks.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            # A read-only folder: without a lock file nothing can be written anyway;
+            # reads are safe because every write is an atomic rename.
+            yield
+            return
+        raise os_error(e, path, "lock") from e
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _check_shape(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise DamagedData("the file does not hold a JSON object")
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise DamagedData(f"table {name!r} is not an object")
+        for doc_id, doc in table.items():
+            if not isinstance(doc, dict):
+                raise DamagedData(f"document {doc_id!r} of table {name!r} is not an object")
+
+
+def decode(raw: bytes, validate: Callable[[dict], Any] | None) -> tuple[dict, Any]:
+    """Parse and check a stored file; raise :class:`DamagedData` if it is not usable."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise DamagedData(f"not UTF-8 text ({e.reason})") from None
+    except json.JSONDecodeError as e:
+        if not raw.strip():
+            raise DamagedData("the file is empty") from None
+        raise DamagedData(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise DamagedData("not valid JSON (nested too deeply)") from None
+    _check_shape(data)
+    checked = validate(data) if validate else None
+    return data, checked
+
+
+def encode(data: dict) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class DurableStorage(Storage):
+    """A TinyDB storage that never tears or silently loses its file.
+
+    ``validate(data)`` may raise :class:`DamagedData` (the file is treated as damaged
+    and a backup is restored) or :class:`StoreError` (passed on, nothing touched); its
+    return value is kept as ``last_checked`` for the caller.
+    """
+
+    def __init__(self, path: str | os.PathLike, *, backups: int = 3,
+                 validate: Callable[[dict], Any] | None = None, notes: Notes | None = None,
+                 tmp_dir: str | os.PathLike | None = None, label: str | None = None,
+                 durable: bool = True) -> None:
+        self.path = Path(path)
+        self.backups = backups
+        self.validate = validate
+        self.notes = notes or (lambda message: None)
+        self.tmp_dir = Path(tmp_dir) if tmp_dir else self.path.parent
+        self.label = label or self.path.name
+        self.durable = durable
+        self.last_raw: bytes | None = None  # the bytes last read or written
+        self.last_checked: Any = None
+        self._batch = 0
+        self._pending: bytes | None = None
+
+    # --- TinyDB interface -------------------------------------------------------------
+
+    def read(self) -> dict | None:
+        if self._pending is not None:
+            return json.loads(self._pending)
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return self._recover("the file is missing", missing=True)
+        except OSError as e:
+            raise os_error(e, self.path, "read") from e
+        try:
+            data, self.last_checked = decode(raw, self.validate)
+        except DamagedData as e:
+            return self._recover(str(e))
+        self.last_raw = raw
+        return data
+
+    def write(self, data: dict) -> None:
+        payload = encode(data)
+        if self._batch:
+            self._pending = payload
+            return
+        self.commit(payload)
+
+    # --- more ---------------------------------------------------------------------------
+
+    def commit(self, payload: bytes) -> None:
+        atomic_write(self.path, payload, tmp_dir=self.tmp_dir, backups=self.backups,
+                     durable=self.durable)
+        self.last_raw = payload
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Several TinyDB operations, one durable write at the end (none on error)."""
+        self._batch += 1
+        try:
+            yield
+        except BaseException:
+            self._batch -= 1
+            if not self._batch:
+                self._pending = None
+            raise
+        self._batch -= 1
+        if not self._batch and self._pending is not None:
+            payload, self._pending = self._pending, None
+            self.commit(payload)
+
+    def _recover(self, reason: str, missing: bool = False) -> dict | None:
+        """Move a damaged file aside and put the newest good backup in its place."""
+        aside = None
+        if not missing:
+            aside = self.path.with_name(f"{self.path.name}.damaged-{utc_stamp()}")
+            try:
+                os.replace(self.path, aside)
+                fsync_dir(self.path.parent)
+            except OSError as e:
+                raise StoreError(
+                    "damaged",
+                    f"{self.label} cannot be read ({reason}) and cannot be moved aside "
+                    f"({e.strerror}); it was left as it is",
+                    path=str(self.path), reason=reason,
+                ) from e
+        for n in range(1, self.backups + 1):
+            bak = backup_path(self.path, n)
+            try:
+                raw = bak.read_bytes()
+                data, checked = decode(raw, self.validate)
+            except FileNotFoundError:
+                continue
+            except (OSError, DamagedData):
+                continue
+            try:
+                atomic_write(self.path, raw, tmp_dir=self.tmp_dir, durable=self.durable)
+            except StoreError as e:
+                raise StoreError("damaged", f"{self.label} cannot be read ({reason}) and the "
+                                 f"backup could not be restored: {e}",
+                                 path=str(self.path), reason=reason) from e
+            saved = datetime.fromtimestamp(bak.stat().st_mtime, timezone.utc)
+            what = "is missing" if missing else f"could not be read ({reason})"
+            moved = f"; the damaged file was moved to {aside.name}" if aside else ""
+            self._note(f"{self.label} {what}{moved}; restored the copy saved at "
+                       f"{saved.isoformat(timespec='seconds')} ({bak.name})")
+            self.last_raw, self.last_checked = raw, checked
+            return data
+        if not missing:
+            self._note(f"{self.label} could not be read ({reason}) and no good backup was "
+                       f"found; the damaged file was moved to {aside.name}")  # type: ignore[union-attr]
+        self.last_raw, self.last_checked = None, None
+        return None
+
+    def _note(self, message: str) -> None:
+        log.warning("%s", message)
+        self.notes(message)
+

@@ -1,0 +1,590 @@
+"""GameStore: every game, hand and edit, durable, fast with years of history.
+
+Layout of the data folder::
+
+    store.json                 the folder's format version
+    games/<id>.json            one TinyDB file per game: tables "meta", "game" (one
+                               document: id, dates, version, deleted, the game file) and
+                               "changes" (the change log); plus .bak1-.bak3 backups
+    index.json, journal.jsonl  the compact index of summaries (see index.py)
+    settings.json              TinyDB: language, theme, recent names, ...
+    drafts/<id>.json           a half-entered hand per game
+    locks/                     flock files; tmp/: temporary files of writes in progress
+
+A game file is the source of truth; scores, totals, winners and the end of the game are
+derived by :mod:`scorekeeper.rules`, never stored as truth (the index keeps a copy for the
+history list, rebuilt from the game files whenever in doubt).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import threading
+import uuid
+import zlib
+from collections import OrderedDict
+from contextlib import contextmanager, suppress
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from tinydb import Query, TinyDB
+
+from .. import rules
+from . import migrations, paths
+from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
+from .index import Index
+from .model import Change, GameSummary, ImportResult, StoredGame
+from .storage import DurableStorage, atomic_write, decode, encode, file_lock, fsync_dir
+
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+GAME_BACKUPS = 3
+LOCK_STRIPES = 256
+CACHE_GAMES = 64
+BULK_IMPORT = 16  # imports of more games than this sync once at the end
+ACTIONS = ("add", "edit", "remove")
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def check_game_data(data: dict) -> tuple[dict, rules.Game]:
+    """Validator for a game file: the data (upgraded to the current format) and its game."""
+    data, _ = migrations.upgrade_game_data(data)
+    doc = data.get("game", {}).get("1")
+    if not isinstance(doc, dict):
+        raise DamagedData("no game document")
+    for key, kind in (("id", str), ("created", str), ("updated", str), ("version", int),
+                      ("deleted", bool), ("game", dict)):
+        if not isinstance(doc.get(key), kind):
+            raise DamagedData(f"the game document has no valid {key!r}")
+    try:
+        game = rules.game_from_dict(doc["game"])
+    except rules.RulesError as e:
+        raise DamagedData(f"the stored game breaks the rules: {e}") from None
+    for entry in data.get("changes", {}).values():
+        if entry.get("action") not in ACTIONS or not isinstance(entry.get("hand"), int):
+            raise DamagedData("a change log entry is not valid")
+    return data, game
+
+
+def summary_of(doc: dict, game: rules.Game) -> dict[str, Any]:
+    st = rules.state(game)
+    return {
+        "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
+        "version": doc["version"], "players": list(game.players),
+        "variant": game.rules.variant.value, "target": game.rules.target,
+        "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
+        "winner": None if st.winner is None else game.players[st.winner],
+        "deleted": doc["deleted"],
+    }
+
+
+def _summary_value(s: dict[str, Any]) -> GameSummary:
+    return GameSummary(s["id"], s["created"], s["updated"], s["version"], tuple(s["players"]),
+                       s["variant"], s["target"], s["hands"], tuple(s["totals"]), s["finished"],
+                       s["winner"], s["deleted"])
+
+
+def _change_value(e: dict[str, Any]) -> Change:
+    return Change(
+        at=e["at"], action=e["action"], hand=e["hand"],
+        old=None if e.get("old") is None else tuple(e["old"]),
+        new=None if e.get("new") is None else tuple(e["new"]),
+        old_moon_choice=e.get("old_moon_choice"), new_moon_choice=e.get("new_moon_choice"),
+        version=e.get("version", 0),
+    )
+
+
+def _hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
+    if hand is None:
+        return {prefix: None, f"{prefix}_moon_choice": None}
+    return {prefix: list(hand.points),
+            f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
+
+
+class GameStore:
+    """The stored games of one data folder. Safe for many threads and processes."""
+
+    def __init__(self, path: str | os.PathLike, *, durable: bool = True) -> None:
+        self.path = Path(path)
+        self.durable = durable
+        self._notes: list[str] = []
+        self._games = self.path / "games"
+        self._drafts = self.path / "drafts"
+        self._locks = self.path / "locks"
+        self._tmp = self.path / "tmp"
+        self._make_folders()
+        self._check_format()
+        self._clean_tmp()
+        self._mu = threading.Lock()
+        self._cache: OrderedDict[str, tuple[bytes, dict, rules.Game]] = OrderedDict()
+        self._list_cache: tuple[int, bool, list[GameSummary]] | None = None
+        self._index = Index(self.path, self._locks / "index.lock", self._tmp, self._note,
+                            scan=self._scan, durable=durable)
+        self._index.ensure()
+        self._resolve_pending()
+
+    @classmethod
+    def open(cls, db: str | os.PathLike | None = None, **kw: Any) -> "GameStore":
+        """The store in ``db``, else ``$FLET_APP_STORAGE_DATA``, else the user's data folder."""
+        return cls(paths.data_dir(db), **kw)
+
+    # --- what happened ------------------------------------------------------------------
+
+    @property
+    def recovery_notes(self) -> tuple[str, ...]:
+        """Damaged or missing files found and repaired since the store was opened."""
+        return tuple(self._notes)
+
+    def _note(self, message: str) -> None:
+        self._notes.append(message)
+
+    # --- games --------------------------------------------------------------------------
+
+    def create_game(self, game: rules.Game) -> StoredGame:
+        if not isinstance(game, rules.Game):
+            raise TypeError("create_game needs a rules.Game")
+        game = rules.game_from_dict(rules.game_to_dict(game))  # a checked copy
+        gid = uuid.uuid4().hex
+        now = now_iso()
+        doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
+               "game": rules.game_to_dict(game)}
+        data = {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": doc}, "changes": {}}
+        with self._game_lock(gid):
+            self._commit(gid, data, game)
+        return self._stored(doc, game)
+
+    def get(self, game_id: str) -> StoredGame:
+        self._check_id(game_id)
+        with self._game_lock(game_id):
+            data, game = self._load(game_id)
+        return self._stored(data["game"]["1"], game)
+
+    def add_hand(self, game_id: str, hand: rules.Hand, expected_version: int) -> StoredGame:
+        def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
+            new = game.add_hand(hand)
+            return new, {"action": "add", "hand": len(new.hands), **_hand_entry(None, "old"),
+                         **_hand_entry(hand, "new")}
+        return self._mutate(game_id, expected_version, change)
+
+    def replace_hand(self, game_id: str, index: int, hand: rules.Hand,
+                     expected_version: int) -> StoredGame:
+        def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
+            new = game.replace_hand(index, hand)
+            return new, {"action": "edit", "hand": index + 1,
+                         **_hand_entry(game.hands[index], "old"), **_hand_entry(hand, "new")}
+        return self._mutate(game_id, expected_version, change)
+
+    def remove_hand(self, game_id: str, index: int, expected_version: int) -> StoredGame:
+        def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
+            new = game.remove_hand(index)
+            return new, {"action": "remove", "hand": index + 1,
+                         **_hand_entry(game.hands[index], "old"), **_hand_entry(None, "new")}
+        return self._mutate(game_id, expected_version, change)
+
+    def set_rules(self, game_id: str, game_rules: rules.Rules,
+                  expected_version: int) -> StoredGame:
+        """New rules for a game (e.g. a new target); every hand is checked again."""
+        return self._mutate(game_id, expected_version,
+                            lambda game: (game.with_rules(game_rules), None))
+
+    def delete_game(self, game_id: str) -> None:
+        """Soft delete: the game leaves the history list; :meth:`restore_game` undoes it."""
+        self._set_deleted(game_id, True)
+
+    def restore_game(self, game_id: str) -> None:
+        self._set_deleted(game_id, False)
+
+    def changes(self, game_id: str) -> list[Change]:
+        self._check_id(game_id)
+        with self._game_lock(game_id):
+            data, _ = self._load(game_id)
+        table = data.get("changes", {})
+        return [_change_value(table[k]) for k in sorted(table, key=int)]
+
+    def list_games(self, include_deleted: bool = False) -> list[GameSummary]:
+        """Summaries of the stored games, the most recently changed first."""
+        self._index.refresh()
+        if self._index.pending:
+            self._resolve_pending()
+        key = self._index.serial
+        cached = self._list_cache
+        if cached and cached[0] == key and cached[1] == include_deleted:
+            return list(cached[2])
+        rows = [s for s in self._index.summaries() if include_deleted or not s["deleted"]]
+        rows.sort(key=lambda s: (s["updated"], s["created"], s["id"]), reverse=True)
+        result = [_summary_value(s) for s in rows]
+        self._list_cache = (key, include_deleted, result)
+        return list(result)
+
+    # --- settings and drafts -----------------------------------------------------------
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        with self._settings() as db:
+            doc = db.table("settings").get(Query().key == key)
+        return default if doc is None else doc["value"]
+
+    def set_setting(self, key: str, value: Any) -> None:
+        if not isinstance(key, str) or not key:
+            raise StoreError("bad_key", "a setting needs a name", key=key)
+        _check_json(value, f"the setting {key!r}")
+        with self._settings() as db:
+            table = db.table("settings")
+            with db.storage.batch():  # type: ignore[attr-defined]
+                table.upsert({"key": key, "value": value}, Query().key == key)
+
+    def save_draft(self, game_id: str, data: dict | None) -> None:
+        """Keep a half-entered hand (atomic, not fsynced: cheap enough to call often)."""
+        self._check_id(game_id)
+        path = self._drafts / f"{game_id}.json"
+        if data is None:
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as e:
+                raise os_error(e, path, "remove") from e
+            return
+        if not isinstance(data, dict):
+            raise StoreError("bad_value", "a draft must be a JSON object")
+        payload = _check_json(data, "the draft")
+        atomic_write(path, payload, tmp_dir=self._tmp, durable=False)
+
+    def get_draft(self, game_id: str) -> dict | None:
+        self._check_id(game_id)
+        try:
+            raw = (self._drafts / f"{game_id}.json").read_bytes()
+            data = json.loads(raw)
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError):
+            return None  # a draft lost in a crash is not worth an error
+        return data if isinstance(data, dict) else None
+
+    # --- export and import -------------------------------------------------------------
+
+    def export_games(self) -> list[dict[str, Any]]:
+        """Every game not deleted, oldest first, each a replayable game file plus its id,
+        dates, version and change log."""
+        out = []
+        for s in sorted(self.list_games(), key=lambda s: (s.created, s.id)):
+            with self._game_lock(s.id):
+                try:
+                    data, game = self._load(s.id)
+                except GameNotFoundError:
+                    continue
+            doc = data["game"]["1"]
+            table = data.get("changes", {})
+            out.append({
+                "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
+                "version": doc["version"], **rules.game_to_dict(game),
+                "changes": [table[k] for k in sorted(table, key=int)],
+            })
+        return out
+
+    def import_data(self, data: Any) -> ImportResult:
+        from .export import parse_import
+
+        items = parse_import(data)  # checks everything before anything is written
+        bulk = len(items) > BULK_IMPORT
+        added = skipped = updated = 0
+        conflicts: list[str] = []
+        if bulk:
+            self._index.begin_many([item.id for item in items])
+        for item in items:
+            outcome = self._import_one(item, durable=self.durable and not bulk, begun=bulk)
+            if outcome == "added":
+                added += 1
+            elif outcome == "updated":
+                updated += 1
+            elif outcome == "skipped":
+                skipped += 1
+            else:
+                conflicts.append(item.id)
+        if bulk and self.durable:
+            os.sync()  # every file written above is on disk before import returns
+            fsync_dir(self._games)
+        return ImportResult(added, skipped, updated, tuple(conflicts))
+
+    def _import_one(self, item: Any, durable: bool, begun: bool) -> str:
+        with self._game_lock(item.id):
+            try:
+                data, game = self._load(item.id)
+            except GameNotFoundError:
+                data = None
+            if data is None:
+                outcome = "added"
+                doc = {"id": item.id, "created": item.created, "updated": item.updated,
+                       "version": item.version, "deleted": False,
+                       "game": rules.game_to_dict(item.game)}
+                changes = {str(i): e for i, e in enumerate(item.changes, 1)}
+            else:
+                doc = data["game"]["1"]
+                mine, theirs = rules.game_to_dict(game), rules.game_to_dict(item.game)
+                if mine == theirs:
+                    return "skipped"
+                continues = (mine["players"] == theirs["players"]
+                             and mine["rules"] == theirs["rules"]
+                             and mine["first_dealer"] == theirs["first_dealer"]
+                             and theirs["hands"][:len(mine["hands"])] == mine["hands"]
+                             and item.version > doc["version"] and not doc["deleted"])
+                if not continues:
+                    return "conflict"
+                outcome = "updated"
+                changes = dict(data.get("changes", {}))
+                old = {json.dumps(e, sort_keys=True) for e in changes.values()}
+                for e in item.changes:
+                    if json.dumps(e, sort_keys=True) not in old:
+                        changes[str(len(changes) + 1)] = e
+                doc = {**doc, "updated": max(doc["updated"], item.updated),
+                       "version": item.version, "game": theirs}
+            new = {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": doc},
+                   "changes": changes}
+            self._commit(item.id, new, item.game, durable=durable, begun=begun)
+        return outcome
+
+    # --- internals ---------------------------------------------------------------------
+
+    def _mutate(self, game_id: str, expected_version: int,
+                change: Callable[[rules.Game], tuple[rules.Game, dict[str, Any] | None]]
+                ) -> StoredGame:
+        self._check_id(game_id)
+        if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+            raise TypeError("expected_version must be the game's version (an int)")
+        with self._game_lock(game_id):
+            data, game = self._load(game_id)
+            doc = data["game"]["1"]
+            if doc["deleted"]:
+                raise StoreError("deleted", "this game was deleted; restore it to change it",
+                                 game_id=game_id)
+            if doc["version"] != expected_version:
+                raise StaleGameError(game_id, expected_version, doc["version"])
+            new_game, entry = change(game)  # the rules check the result
+            now = now_iso()
+            version = doc["version"] + 1
+            new_doc = {**doc, "version": version, "updated": now,
+                       "game": rules.game_to_dict(new_game)}
+            changes = dict(data.get("changes", {}))
+            if entry is not None:
+                changes[str(len(changes) + 1)] = {"at": now, **entry, "version": version}
+            new = {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": new_doc},
+                   "changes": changes}
+            self._commit(game_id, new, new_game)
+        return self._stored(new_doc, new_game)
+
+    def _set_deleted(self, game_id: str, deleted: bool) -> None:
+        self._check_id(game_id)
+        with self._game_lock(game_id):
+            data, game = self._load(game_id)
+            doc = data["game"]["1"]
+            if doc["deleted"] == deleted:
+                return
+            new = {**data, "meta": {"1": {"format": migrations.FORMAT}},
+                   "game": {"1": {**doc, "deleted": deleted, "version": doc["version"] + 1}}}
+            self._commit(game_id, new, game)
+
+    def _storage(self, game_id: str) -> DurableStorage:
+        return DurableStorage(self._games / f"{game_id}.json", backups=GAME_BACKUPS,
+                              validate=check_game_data, notes=self._note, tmp_dir=self._tmp,
+                              label=f"game file {game_id}.json", durable=self.durable)
+
+    def _load(self, game_id: str) -> tuple[dict, rules.Game]:
+        """The game's data and Game (game lock held); recovers a damaged file."""
+        got = self._read_game(game_id)
+        if got is None:
+            raise GameNotFoundError(game_id)
+        return got
+
+    def _read_game(self, game_id: str) -> tuple[dict, rules.Game] | None:
+        st = self._storage(game_id)
+        try:
+            raw = st.path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        except OSError as e:
+            raise os_error(e, st.path, "read") from e
+        if raw is not None:
+            with self._mu:
+                hit = self._cache.get(game_id)
+                if hit is not None and hit[0] == raw:
+                    self._cache.move_to_end(game_id)
+                    return hit[1], hit[2]
+        elif not any(st.path.with_name(f"{st.path.name}.bak{n}").exists()
+                     for n in range(1, GAME_BACKUPS + 1)):
+            if game_id in self._index.entries:
+                self._forget(game_id)
+            return None
+        data = st.read()  # validates; moves a damaged file aside and restores a backup
+        if data is None:
+            self._forget(game_id)
+            return None
+        data, game = st.last_checked
+        if data["game"]["1"]["id"] != game_id:
+            raise StoreError("damaged", f"game file {game_id}.json holds another game",
+                             game_id=game_id)
+        self._remember(game_id, st.last_raw, data, game)  # type: ignore[arg-type]
+        entry = self._index.entries.get(game_id)
+        if entry is None or entry.get("version") != data["game"]["1"]["version"]:
+            # the index is behind the file (a restored backup, a file copied in): fix it
+            with suppress(StoreError):
+                self._index.put(summary_of(data["game"]["1"], game))
+        return data, game
+
+    def _commit(self, game_id: str, data: dict, game: rules.Game, *, durable: bool | None = None,
+                begun: bool = False) -> None:
+        """Write a game file (game lock held): begin in the index, replace the file, put."""
+        payload = encode(data)
+        if not begun:
+            self._index.begin(game_id)
+        atomic_write(self._games / f"{game_id}.json", payload, tmp_dir=self._tmp,
+                     backups=GAME_BACKUPS,
+                     durable=self.durable if durable is None else durable)
+        self._remember(game_id, payload, data, game)
+        self._index.put(summary_of(data["game"]["1"], game))
+
+    def _forget(self, game_id: str) -> None:
+        with self._mu:
+            self._cache.pop(game_id, None)
+        with suppress(StoreError):
+            self._index.drop(game_id)
+
+    def _remember(self, game_id: str, raw: bytes, data: dict, game: rules.Game) -> None:
+        with self._mu:
+            self._cache[game_id] = (raw, data, game)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > CACHE_GAMES:
+                self._cache.popitem(last=False)
+
+    def _stored(self, doc: dict, game: rules.Game) -> StoredGame:
+        st = rules.state(game)
+        return StoredGame(doc["id"], doc["created"], doc["updated"], doc["version"], game,
+                          st.game_over, None if st.winner is None else game.players[st.winner],
+                          doc["deleted"])
+
+    @contextmanager
+    def _game_lock(self, game_id: str) -> Iterator[None]:
+        stripe = zlib.crc32(game_id.encode()) % LOCK_STRIPES
+        with file_lock(self._locks / f"game-{stripe:03d}.lock"):
+            yield
+
+    @contextmanager
+    def _settings(self) -> Iterator[TinyDB]:
+        with file_lock(self._locks / "settings.lock"):
+            db = TinyDB(self.path / "settings.json", storage=DurableStorage, backups=3,
+                        notes=self._note, tmp_dir=self._tmp, label="the settings file",
+                        durable=self.durable)
+            yield db
+
+    @staticmethod
+    def _check_id(game_id: Any) -> None:
+        if not isinstance(game_id, str) or not ID_RE.match(game_id):
+            raise GameNotFoundError(str(game_id))
+
+    def _scan(self) -> Iterator[tuple[str, dict[str, Any] | None]]:
+        """Every game file, read without locks, for an index rebuild."""
+        try:
+            names = [e.name for e in os.scandir(self._games)]
+        except FileNotFoundError:
+            return
+        for name in names:
+            if not name.endswith(".json"):
+                continue
+            gid = name[:-5]
+            if not ID_RE.match(gid):
+                continue
+            try:
+                data, game = decode((self._games / name).read_bytes(), check_game_data)[1]
+                yield gid, summary_of(data["game"]["1"], game)
+            except (OSError, DamagedData, StoreError):
+                yield gid, None  # looked at closely (and repaired) under its lock later
+
+    def _resolve_pending(self) -> None:
+        """Re-read games whose last write may not have reached the index."""
+        for gid in sorted(self._index.pending):
+            if not ID_RE.match(gid):
+                self._index.pending.discard(gid)
+                continue
+            try:
+                with self._game_lock(gid):
+                    got = self._read_game(gid)
+                    if got is None:
+                        self._index.pending.discard(gid)
+                        continue
+                    data, game = got
+                    summary = summary_of(data["game"]["1"], game)
+                    try:
+                        self._index.put(summary)
+                    except StoreError:  # read-only: fix it in memory only
+                        self._index.entries[gid] = summary
+                        self._index.pending.discard(gid)
+            except StoreError as e:
+                self._note(f"game {gid} could not be checked: {e}")
+                self._index.pending.discard(gid)
+
+    def _make_folders(self) -> None:
+        if self.path.exists() and not self.path.is_dir():
+            raise StoreError("not_a_folder", f"{self.path} is not a folder", path=str(self.path))
+        for folder in (self.path, self._games, self._drafts, self._locks, self._tmp):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise os_error(e, folder, "create the folder") from e
+
+    def _check_format(self) -> None:
+        marker = self.path / "store.json"
+        try:
+            data = json.loads(marker.read_bytes())
+            fmt = data["format"]
+            if isinstance(fmt, bool) or not isinstance(fmt, int):
+                raise ValueError
+        except FileNotFoundError:
+            atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
+                         tmp_dir=self.path, durable=self.durable)
+            return
+        except (OSError, ValueError, KeyError, TypeError):
+            self._note("store.json could not be read; wrote it again")
+            with suppress(StoreError):
+                atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
+                             tmp_dir=self.path, durable=self.durable)
+            return
+        migrations.check_not_newer(fmt, f"the data folder {self.path}")
+
+    def _clean_tmp(self) -> None:
+        """Remove temporary files left by writers that were killed."""
+        try:
+            names = os.listdir(self._tmp)
+        except OSError:
+            return
+        for name in names:
+            parts = name.split(".")
+            try:
+                pid = int(parts[-3])
+                os.kill(pid, 0)
+                continue  # its writer is still running
+            except (ValueError, IndexError):
+                pass
+            except ProcessLookupError:
+                pass
+            except PermissionError:
+                continue
+            with suppress(OSError):
+                os.unlink(self._tmp / name)
+
+
+def _check_json(value: Any, what: str) -> bytes:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"),
+                          allow_nan=False).encode()
+    except (TypeError, ValueError) as e:
+        raise StoreError("bad_value", f"{what} cannot be stored: {e}") from None
+
+
+def content_id(game: rules.Game) -> str:
+    """A stable id for a game file without one, so importing it twice adds it once."""
+    canon = json.dumps(rules.game_to_dict(game), sort_keys=True, ensure_ascii=False)
+    return "g" + hashlib.sha256(canon.encode()).hexdigest()[:31]
