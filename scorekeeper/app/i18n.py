@@ -219,7 +219,11 @@ def po_path(lang: str) -> Path:
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> Catalogue:
     path = po_path(lang)
-    return Catalogue.parse(path.read_text(encoding="utf-8"), str(path))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:  # a missing catalogue shows English rather than failing
+        text = ""
+    return Catalogue.parse(text, str(path))
 
 
 def pick_language(setting: str | None, device: str | None) -> str:

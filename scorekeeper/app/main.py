@@ -1,0 +1,162 @@
+"""Wire the app state to a Flet page: one :class:`~.state.App` per browser tab.
+
+The shell only translates between Flet and the app: a route change opens a screen, an
+action redraws the current view (a keyed ``ft.View``, so Flet sends only what changed),
+dialogs and notices are shown from the state. ``flet run`` uses :func:`main` below with
+the default store; ``scorekeeper serve`` uses :func:`make_main` with the ``--db`` store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Awaitable, Callable
+
+import flet as ft
+
+from ..store import GameStore
+from . import views
+from .state import App
+
+log = logging.getLogger(__name__)
+
+FONTS = {views.FONT: "fonts/DejaVuSans.ttf", views.FONT_BOLD: "fonts/DejaVuSans-Bold.ttf"}
+THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
+              "dark": ft.ThemeMode.DARK}
+TOPIC = "games"  # pubsub topic: a game changed in another tab
+
+
+async def device_language(page: ft.Page) -> str | None:
+    """The browser's (or phone's) preferred language, e.g. 'pl-PL', if it says."""
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), timeout=3)
+    except Exception:  # an old client or no answer: fall back to English
+        return None
+    if info is None:
+        return None
+    language = getattr(info, "language", None)
+    if language:
+        return str(language)
+    locales = getattr(info, "locales", None) or []
+    if locales:
+        return getattr(locales[0], "language_code", None)
+    return None
+
+
+class Shell:
+    """Draws the app's state on a page and feeds page events back to it."""
+
+    def __init__(self, page: ft.Page, app: App) -> None:
+        self.page = page
+        self.app = app
+        self.ui = views.Ui(app, self.render)
+        self._dialog: ft.DialogControl | None = None
+        self._dialog_key: Any = None
+        self._notice_shown = 0
+        app.on_navigate = self._push_route
+
+    def _push_route(self, route: str) -> None:
+        if self.page.route != route:
+            self.page.run_task(self.page.push_route, route)
+
+    def route_changed(self, e: Any) -> None:
+        route = getattr(e, "route", None) or self.page.route
+        if route != self.app.route:
+            self.app.open(route)
+        self.render()
+
+    def view_popped(self, e: Any) -> None:
+        self.app.back()
+        self.render()
+
+    def render(self) -> None:
+        page, app = self.page, self.app
+        try:
+            view = views.build(self.ui)
+        except Exception:  # never a traceback on the phone: say it and go home
+            log.exception("could not draw %s", app.route)
+            app.open("/")
+            view = views.build(self.ui)
+        page.views.clear()
+        page.views.append(view)
+        page.theme_mode = THEME_MODE[app.theme]
+        page.title = app.tr._("Hearts Scorekeeper")
+        self._sync_dialog()
+        self._sync_notice()
+        page.update()
+
+    def _sync_dialog(self) -> None:
+        app = self.app
+        key = (id(app.confirm), app.export_text is not None, app.language)
+        want = views.confirm_dialog(self.ui) or views.export_dialog(self.ui)
+        if want is None:
+            if self._dialog is not None:
+                self._dialog = None
+                self._dialog_key = None
+                try:
+                    self.page.pop_dialog()
+                except Exception:
+                    pass
+            return
+        if self._dialog is not None and self._dialog_key == key:
+            return
+        if self._dialog is not None:
+            try:
+                self.page.pop_dialog()
+            except Exception:
+                pass
+
+        def dismissed(e: Any) -> None:
+            if self._dialog is want:
+                self._dialog = None
+                self._dialog_key = None
+                app.confirm = None
+                app.export_text = None
+
+        want.on_dismiss = dismissed
+        self._dialog = want
+        self._dialog_key = key
+        self.page.show_dialog(want)
+
+    def _sync_notice(self) -> None:
+        n = self.app.notice
+        if n is None or n.serial == self._notice_shown:
+            return
+        self._notice_shown = n.serial
+        bar = views.notice_bar(self.ui)
+        if bar is not None:
+            self.page.show_dialog(bar)
+
+
+def setup_page(page: ft.Page) -> None:
+    page.title = "Hearts Scorekeeper"
+    page.fonts = dict(FONTS)
+    page.theme = views.theme()
+    page.dark_theme = views.theme()
+    page.padding = 0
+
+
+def make_main(store: GameStore) -> Callable[[ft.Page], Awaitable[None]]:
+    """The Flet entry point for one store (shared by every tab and phone)."""
+
+    async def main(page: ft.Page) -> None:
+        setup_page(page)
+        app = App(store, await device_language(page))
+        shell = Shell(page, app)
+        page.on_route_change = shell.route_changed
+        page.on_view_pop = shell.view_popped
+        app.open(page.route)
+        shell.render()
+
+    return main
+
+
+async def main(page: ft.Page) -> None:
+    """``flet run``: the default data folder (or FLET_APP_STORAGE_DATA)."""
+    await make_main(GameStore.open(None))(page)
+
+
+if __name__ == "__main__":
+    from .serve import assets_dir
+
+    ft.run(main, assets_dir=str(assets_dir()))

@@ -1,0 +1,72 @@
+"""Words for everything the rules and the store can say, in the player's language.
+
+A :class:`Msg` is a message not yet translated (msgid + named params), so the app's state
+never holds a sentence in one language: the view translates it when it draws it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import rules
+from .i18n import N_, Translator
+
+
+@dataclass(frozen=True)
+class Msg:
+    msgid: str
+    params: dict[str, Any] = field(default_factory=dict)
+    plural: str | None = None  # with ``n`` in params: a plural message
+
+    def text(self, tr: Translator) -> str:
+        params = {k: (v.text(tr) if isinstance(v, Msg) else v) for k, v in self.params.items()}
+        if self.plural is not None:
+            n = params.pop("n")
+            return tr._n(self.msgid, self.plural, n, **params)
+        return tr._(self.msgid, **params)
+
+
+# RulesError.code -> the sentence a player reads. Params come from RulesError.params.
+RULES_ERRORS: dict[str, str] = {
+    "target": N_("The target must be a whole number above zero."),
+    "player_empty": N_("Player {seat} has no name."),
+    "player_duplicate": N_("The name {name} is used twice: give one of them another name."),
+    "player_count": N_("This variant is for {min} to {max} players."),
+    "first_dealer": N_("Pick the first dealer from the players."),
+    "game_over": N_("The game is already over: {winner} won."),
+    "point_count": N_("Enter one number for every player."),
+    "points_type": N_("{player}'s points must be a whole number."),
+    "points_range": N_("{player} can take from 0 to {max} points in a hand."),
+    "hand_total": N_("The points add up to {total}; a hand always holds {expected}."),
+    "hand_total_max": N_("The points add up to {total}; a hand holds at most {expected}."),
+    "moon_choice_missing": N_("{player} shot the moon: pick what it scores."),
+    "moon_choice_stray": N_("Nobody shot the moon in this hand."),
+    "moon_choice_fixed": N_("The table's moon rule decides what the moon scores."),
+    "hearts_range": N_("Hearts go from 0 to {max}."),
+    "queens_range": N_("There are only {max} queens of spades."),
+    "no_such_hand": N_("There is no hand {hand}."),
+    "not_a_moon": N_("Nobody took every penalty point in this hand."),
+}
+RULES_ERROR_FALLBACK = N_("This does not follow the rules of the game.")
+LATER_HAND = N_("Hand {hand} would no longer be valid: {problem}")
+
+
+def rules_error(err: rules.RulesError, edited_hand: int | None = None) -> Msg:
+    """A translatable message for a rules error (one a player can act on)."""
+    msgid = RULES_ERRORS.get(err.code, RULES_ERROR_FALLBACK)
+    params = dict(err.params)
+    params.setdefault("hand", err.hand)
+    # Fill every placeholder the sentence needs, so a missing param can never crash it.
+    for name in ("seat", "name", "min", "max", "winner", "player", "total", "expected"):
+        params.setdefault(name, "")
+    msg = Msg(msgid, params)
+    if edited_hand is not None and err.hand is not None and err.hand != edited_hand:
+        return Msg(LATER_HAND, {"hand": err.hand, "problem": msg})
+    return msg
+
+
+STALE = N_("This game was changed on another phone or tab. It has been reloaded: "
+           "check it and enter your change again.")
+NOT_FOUND = N_("This game does not exist (any more).")
+STORE_PROBLEM = N_("The game could not be saved: {problem}")

@@ -1,0 +1,25 @@
+"""Every screen builds from a real store, in every language, and its main controls are there."""
+
+import pytest
+
+from scorekeeper.app import ids
+from scorekeeper.app.i18n import LANGUAGES
+
+from app_harness import Phone
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_draws(store, language):
+    phone = Phone(store, language)
+    assert phone.has(ids.NEW_GAME) and phone.has(ids.HISTORY) and phone.has(ids.SETTINGS)
+    gid = phone.new_game(["Ala", "Bartek", "Celina", "Darek"])
+    assert phone.has(ids.BANNER) and phone.has(ids.ENTER_HAND)
+    phone.enter_points([3, 13, 10, 0])
+    for route, screen in [(f"/game/{gid}/hand", "hand"), (f"/game/{gid}/hand/1", "hand"),
+                          (f"/game/{gid}/changes", "changes"), ("/history", "history"),
+                          (f"/history/{gid}", "sheet"), ("/settings", "settings"),
+                          ("/new", "new"), ("/", "home"), ("/nowhere", "not_found"),
+                          ("/game/0123456789abcdef0123456789abcdef", "not_found")]:
+        phone.go(route)
+        assert phone.screen == screen, route
+        assert phone.has(ids.SCREEN.format(name=screen.replace("_", "-")))
