@@ -5,37 +5,39 @@ snapshot ``index.json`` plus an append-only journal ``journal.jsonl``, so adding
 appends one line instead of rewriting the summaries of every game:
 
 * ``{"gen": N}``: the first line; the journal belongs to the base of generation N.
-* ``{"begin": id}``: written and fdatasync'ed *before* a game file is replaced. Until a
-  later ``put`` for the same id, the game is "pending": its summary may be out of date
-  (the writer may have crashed) and is re-read from the game file.
-* ``{"put": summary}``: the game's summary after the write (not fsynced: if it is lost,
-  the durable ``begin`` before it makes the game pending, which heals it).
+* ``{"put": summary}``: a game's summary, appended after its file was replaced, while the
+  writer still holds the game's lock; so the journal order is the order of the writes and
+  the last ``put`` wins.
 * ``{"drop": id}``: the game no longer exists.
 
-Every ``begin``/``put`` of a game is written while holding that game's lock, so the
-journal order is the order of the writes and the last ``put`` wins. When the journal grows
-larger than the base (at least :data:`COMPACT_BYTES`), the base is rewritten (generation
-N+1) and the journal restarted; lines of an older generation are ignored, so a crash
-between the two steps replays nothing twice. A torn or garbled line is skipped: it can
-only be a ``begin`` whose write never started or a ``put`` already covered by its
-``begin``.
+Journal lines are not fsynced: the game file is the truth and each summary records the
+identity of the file it was made from (inode, mtime, size). When the store opens, it
+compares those with the game files on disk and re-reads any game whose summary is
+missing, lost or out of date (see ``GameStore._verify_index``). A torn or garbled line is
+skipped for the same reason.
 
-Locks: the caller holds a game's lock before calling :meth:`begin`/:meth:`put` for it;
-the index takes ``index.lock`` (shared to read, exclusive to append), always after any
-game lock, never before.
+When the journal grows larger than the base (at least :data:`COMPACT_BYTES`), the base is
+rewritten durably (generation N+1) and the journal restarted; lines of an older generation
+are ignored, so a crash between the two steps replays nothing twice.
+
+Locks: the caller holds a game's lock before calling :meth:`put` for it; the index takes
+``index.lock`` (shared to read, exclusive to append), always after any game lock.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import StoreError, os_error
-from .storage import atomic_write, file_lock, utc_stamp, fsync_dir
+from .storage import write_all, atomic_write, file_lock, fsync_dir, utc_stamp
+
+log = logging.getLogger("scorekeeper.store")
 
 COMPACT_BYTES = 256 * 1024
 INDEX_FORMAT = 1
@@ -54,7 +56,7 @@ class Index:
         self.notes = notes
         self.durable = durable
         self.entries: dict[str, dict[str, Any]] = {}
-        self.pending: set[str] = set()
+        self.pending: set[str] = set()  # games to look at closely (under their lock)
         self.gen = 0
         self.serial = 0  # bumped on every in-memory change (for caches)
         self.needs_rebuild: str | None = None  # why the base must be rebuilt
@@ -140,9 +142,6 @@ class Index:
             if isinstance(s, dict) and isinstance(s.get("id"), str):
                 self.entries[s["id"]] = s
                 self.pending.discard(s["id"])
-        elif "begin" in rec:
-            if isinstance(rec["begin"], str):
-                self.pending.add(rec["begin"])
         elif "drop" in rec:
             self.entries.pop(rec["drop"], None)
             self.pending.discard(rec["drop"])
@@ -175,44 +174,42 @@ class Index:
 
     # --- writing -------------------------------------------------------------------------
 
-    def begin(self, gid: str) -> None:
-        """Durably note that game ``gid`` is about to be replaced (call with its lock held)."""
-        self._append({"begin": gid}, sync=True)
-
-    def begin_many(self, gids: Iterable[str]) -> None:
-        """:meth:`begin` for many games with one fdatasync (a bulk import)."""
-        recs = [{"begin": gid} for gid in gids]
-        if recs:
-            self._append_many(recs, sync=True)
-
     def put(self, summary: dict[str, Any]) -> None:
         """Record the summary of a game just written (call with its lock held)."""
-        self._append({"put": summary}, sync=False)
+        self._append({"put": summary})
 
     def drop(self, gid: str) -> None:
-        self._append({"drop": gid}, sync=True)
+        self._append({"drop": gid})
 
-    def _append(self, rec: dict[str, Any], sync: bool) -> None:
-        self._append_many([rec], sync)
+    def set_in_memory(self, summary: dict[str, Any]) -> None:
+        """Only this process's view (when the journal cannot be written)."""
+        with self._mu:
+            self._apply({"put": summary})
+            self.serial += 1
 
-    def _append_many(self, recs: list[dict[str, Any]], sync: bool) -> None:
-        line = b"".join((json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-                        for rec in recs)
+    def drop_in_memory(self, gid: str) -> None:
+        with self._mu:
+            self._apply({"drop": gid})
+            self.serial += 1
+
+    def _append(self, rec: dict[str, Any]) -> None:
+        line = (json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         with self._mu, file_lock(self.lock_path):
             self._refresh_locked()
             if self.needs_rebuild:
                 self._rebuild_locked()
             if self._journal_ino is None:  # the journal is missing: start one
                 self._write_base_locked()
-            fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            try:
+                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            except OSError as e:
+                raise os_error(e, self.journal_path) from e
             try:
                 size = os.fstat(fd).st_size
                 if size != self._offset:  # a torn line at the end: close it first
                     line = b"\n" + line
                 try:
-                    os.write(fd, line)
-                    if sync and self.durable:
-                        os.fdatasync(fd)
+                    write_all(fd, line)
                 except OSError as e:
                     with contextlib.suppress(OSError):
                         os.ftruncate(fd, size)
@@ -220,11 +217,13 @@ class Index:
             finally:
                 os.close(fd)
             self._offset = size + len(line)
-            for rec in recs:
-                self._apply(rec)
+            self._apply(rec)
             self.serial += 1
             if self._offset > max(COMPACT_BYTES, self._base_size):
-                self._write_base_locked()
+                try:
+                    self._write_base_locked()
+                except StoreError as e:  # the line is written; compact another time
+                    log.warning("could not compact the index: %s", e)
 
     def compact(self) -> None:
         with self._mu, file_lock(self.lock_path):
@@ -240,8 +239,13 @@ class Index:
         atomic_write(self.base_path, payload, tmp_dir=self.tmp_dir, durable=self.durable)
         self.gen, self._base_size, self.needs_rebuild = gen, len(payload), None
         header = (json.dumps({"gen": gen}) + "\n").encode()
-        atomic_write(self.journal_path, header, tmp_dir=self.tmp_dir, durable=self.durable)
-        self._journal_ino = os.stat(self.journal_path).st_ino
+        try:
+            key = atomic_write(self.journal_path, header, tmp_dir=self.tmp_dir,
+                               durable=self.durable)
+        except StoreError:
+            self._journal_ino = None  # the old journal is of an older generation now
+            raise
+        self._journal_ino = key[0]
         self._offset = len(header)
         self.serial += 1
 
@@ -258,8 +262,9 @@ class Index:
         """Rebuild the index from the game files (index lock held).
 
         The game files are read without game locks (every write is an atomic rename, so
-        a read sees a whole file); writers wait at their ``begin`` meanwhile, and games
-        that a writer had already begun are marked pending.
+        a read sees a whole file); writers wait for the index lock to append their
+        ``put`` meanwhile, so a write that raced the scan still lands after it. Files
+        that could not be read are left in ``pending`` for a closer look under their lock.
         """
         why = self.needs_rebuild or "out of date"
         if why.startswith("damaged"):
@@ -270,17 +275,12 @@ class Index:
             except OSError as e:
                 raise StoreError("damaged", f"the index of games is {why} and cannot be moved "
                                  f"aside ({e.strerror})", path=str(self.base_path)) from e
-        in_flight: set[str] = set()
         old_gen = self.gen
-        with contextlib.suppress(OSError):
-            for n, line in enumerate(self.journal_path.read_bytes().splitlines()):
-                rec = _parse(line)
-                if not isinstance(rec, dict):
-                    continue
-                if n == 0 and isinstance(rec.get("gen"), int):
-                    old_gen = max(old_gen, rec["gen"])
-                if isinstance(rec.get("begin"), str):
-                    in_flight.add(rec["begin"])
+        with contextlib.suppress(OSError, ValueError):
+            with open(self.journal_path, "rb") as f:
+                header = _parse(f.readline())
+            if isinstance(header, dict) and isinstance(header.get("gen"), int):
+                old_gen = max(old_gen, header["gen"])
         entries: dict[str, dict[str, Any]] = {}
         pending: set[str] = set()
         for gid, summary in self.scan():
@@ -289,7 +289,7 @@ class Index:
             else:
                 entries[gid] = summary
         self.entries = entries
-        self.pending = pending | (in_flight & set(entries))
+        self.pending = pending
         self.gen = old_gen  # the new base is old_gen + 1: no old journal line replays
         self._write_base_locked()
         if why != "missing" or entries:

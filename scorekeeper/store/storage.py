@@ -46,7 +46,7 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_all(fd: int, payload: bytes) -> None:
+def write_all(fd: int, payload: bytes) -> None:
     view = memoryview(payload)
     while view:
         n = os.write(fd, view)
@@ -79,20 +79,22 @@ def _rotate_backups(path: Path, keep: int) -> None:
 
 
 def atomic_write(path: Path, payload: bytes, *, tmp_dir: Path | None = None, backups: int = 0,
-                 durable: bool = True) -> None:
+                 durable: bool = True) -> tuple[int, int, int]:
     """Replace ``path`` with ``payload`` atomically; with ``durable``, fsync file and folder.
 
-    On any failure the temporary file is removed, ``path`` is untouched and a
-    :class:`StoreError` (``disk_full``, ``read_only`` or ``io``) is raised.
+    Returns the new file's identity ``(inode, mtime_ns, size)``. On any failure the
+    temporary file is removed, ``path`` is untouched and a :class:`StoreError`
+    (``disk_full``, ``read_only`` or ``io``) is raised.
     """
     tmp_dir = tmp_dir or path.parent
     tmp = tmp_dir / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = -1
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-        _write_all(fd, payload)
+        write_all(fd, payload)
         if durable:
             os.fsync(fd)
+        st = os.fstat(fd)
         os.close(fd)
         fd = -1
         if backups:
@@ -107,6 +109,12 @@ def atomic_write(path: Path, payload: bytes, *, tmp_dir: Path | None = None, bac
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise os_error(e, path) from e
+    return file_key(st)
+
+
+def file_key(st: os.stat_result) -> tuple[int, int, int]:
+    """What identifies one written version of a file (renames keep all three)."""
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 @contextlib.contextmanager

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import threading
@@ -38,7 +39,10 @@ from . import migrations, paths
 from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
 from .index import Index
 from .model import Change, GameSummary, ImportResult, StoredGame
-from .storage import DurableStorage, atomic_write, decode, encode, file_lock, fsync_dir
+from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
+                      file_lock, fsync_dir)
+
+log = logging.getLogger("scorekeeper.store")
 
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 GAME_BACKUPS = 3
@@ -72,7 +76,8 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
     return data, game
 
 
-def summary_of(doc: dict, game: rules.Game) -> dict[str, Any]:
+def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
+    """The history-list row of a game; ``key`` identifies the file it was read from."""
     st = rules.state(game)
     return {
         "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
@@ -80,7 +85,7 @@ def summary_of(doc: dict, game: rules.Game) -> dict[str, Any]:
         "variant": game.rules.variant.value, "target": game.rules.target,
         "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
         "winner": None if st.winner is None else game.players[st.winner],
-        "deleted": doc["deleted"],
+        "deleted": doc["deleted"], "file": None if key is None else list(key),
     }
 
 
@@ -127,6 +132,7 @@ class GameStore:
         self._index = Index(self.path, self._locks / "index.lock", self._tmp, self._note,
                             scan=self._scan, durable=durable)
         self._index.ensure()
+        self._verify_index()
         self._resolve_pending()
 
     @classmethod
@@ -294,10 +300,8 @@ class GameStore:
         bulk = len(items) > BULK_IMPORT
         added = skipped = updated = 0
         conflicts: list[str] = []
-        if bulk:
-            self._index.begin_many([item.id for item in items])
         for item in items:
-            outcome = self._import_one(item, durable=self.durable and not bulk, begun=bulk)
+            outcome = self._import_one(item, durable=self.durable and not bulk)
             if outcome == "added":
                 added += 1
             elif outcome == "updated":
@@ -311,7 +315,7 @@ class GameStore:
             fsync_dir(self._games)
         return ImportResult(added, skipped, updated, tuple(conflicts))
 
-    def _import_one(self, item: Any, durable: bool, begun: bool) -> str:
+    def _import_one(self, item: Any, durable: bool) -> str:
         with self._game_lock(item.id):
             try:
                 data, game = self._load(item.id)
@@ -345,7 +349,7 @@ class GameStore:
                        "version": item.version, "game": theirs}
             new = {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": doc},
                    "changes": changes}
-            self._commit(item.id, new, item.game, durable=durable, begun=begun)
+            self._commit(item.id, new, item.game, durable=durable)
         return outcome
 
     # --- internals ---------------------------------------------------------------------
@@ -414,44 +418,57 @@ class GameStore:
                 if hit is not None and hit[0] == raw:
                     self._cache.move_to_end(game_id)
                     return hit[1], hit[2]
-        elif not any(st.path.with_name(f"{st.path.name}.bak{n}").exists()
-                     for n in range(1, GAME_BACKUPS + 1)):
-            if game_id in self._index.entries:
-                self._forget(game_id)
+        elif not any(backup_path(st.path, n).exists() for n in range(1, GAME_BACKUPS + 1)):
+            self._forget(game_id)
             return None
         data = st.read()  # validates; moves a damaged file aside and restores a backup
         if data is None:
             self._forget(game_id)
             return None
         data, game = st.last_checked
-        if data["game"]["1"]["id"] != game_id:
+        doc = data["game"]["1"]
+        if doc["id"] != game_id:
             raise StoreError("damaged", f"game file {game_id}.json holds another game",
                              game_id=game_id)
         self._remember(game_id, st.last_raw, data, game)  # type: ignore[arg-type]
+        try:
+            key = file_key(os.stat(st.path))
+        except OSError:
+            key = None
         entry = self._index.entries.get(game_id)
-        if entry is None or entry.get("version") != data["game"]["1"]["version"]:
-            # the index is behind the file (a restored backup, a file copied in): fix it
-            with suppress(StoreError):
-                self._index.put(summary_of(data["game"]["1"], game))
+        if entry is None or entry.get("file") != (None if key is None else list(key)):
+            self._put(summary_of(doc, game, key))  # the index was behind the file
         return data, game
 
-    def _commit(self, game_id: str, data: dict, game: rules.Game, *, durable: bool | None = None,
-                begun: bool = False) -> None:
-        """Write a game file (game lock held): begin in the index, replace the file, put."""
+    def _commit(self, game_id: str, data: dict, game: rules.Game, *,
+                durable: bool | None = None) -> None:
+        """Write a game file (game lock held), then its summary to the index."""
         payload = encode(data)
-        if not begun:
-            self._index.begin(game_id)
-        atomic_write(self._games / f"{game_id}.json", payload, tmp_dir=self._tmp,
-                     backups=GAME_BACKUPS,
-                     durable=self.durable if durable is None else durable)
+        key = atomic_write(self._games / f"{game_id}.json", payload, tmp_dir=self._tmp,
+                           backups=GAME_BACKUPS,
+                           durable=self.durable if durable is None else durable)
         self._remember(game_id, payload, data, game)
-        self._index.put(summary_of(data["game"]["1"], game))
+        self._put(summary_of(data["game"]["1"], game, key))
+
+    def _put(self, summary: dict[str, Any]) -> None:
+        try:
+            self._index.put(summary)
+        except StoreError as e:
+            # The game file is written, and it is the truth: the write succeeded. The
+            # summary is kept in memory, and the next open finds the file newer than
+            # the index and reads it again.
+            log.warning("could not update the index of games: %s", e)
+            self._index.set_in_memory(summary)
 
     def _forget(self, game_id: str) -> None:
+        """A game that no longer exists (game lock held)."""
         with self._mu:
             self._cache.pop(game_id, None)
-        with suppress(StoreError):
-            self._index.drop(game_id)
+        if game_id in self._index.entries:
+            try:
+                self._index.drop(game_id)
+            except StoreError:
+                self._index.drop_in_memory(game_id)
 
     def _remember(self, game_id: str, raw: bytes, data: dict, game: rules.Game) -> None:
         with self._mu:
@@ -485,46 +502,55 @@ class GameStore:
         if not isinstance(game_id, str) or not ID_RE.match(game_id):
             raise GameNotFoundError(str(game_id))
 
-    def _scan(self) -> Iterator[tuple[str, dict[str, Any] | None]]:
-        """Every game file, read without locks, for an index rebuild."""
+    def _game_files(self) -> Iterator[tuple[str, os.DirEntry]]:
         try:
-            names = [e.name for e in os.scandir(self._games)]
+            entries = list(os.scandir(self._games))
         except FileNotFoundError:
             return
-        for name in names:
-            if not name.endswith(".json"):
-                continue
-            gid = name[:-5]
-            if not ID_RE.match(gid):
-                continue
+        for entry in entries:
+            name = entry.name
+            if name.endswith(".json") and ID_RE.match(name[:-5]):
+                yield name[:-5], entry
+
+    def _scan(self) -> Iterator[tuple[str, dict[str, Any] | None]]:
+        """Every game file, read without locks, for an index rebuild."""
+        for gid, entry in self._game_files():
             try:
-                data, game = decode((self._games / name).read_bytes(), check_game_data)[1]
-                yield gid, summary_of(data["game"]["1"], game)
+                with open(entry.path, "rb") as f:
+                    key = file_key(os.fstat(f.fileno()))
+                    raw = f.read()
+                data, game = decode(raw, check_game_data)[1]
+                yield gid, summary_of(data["game"]["1"], game, key)
             except (OSError, DamagedData, StoreError):
                 yield gid, None  # looked at closely (and repaired) under its lock later
 
+    def _verify_index(self) -> None:
+        """Find games whose summary does not match their file (a write whose index line
+        was lost, a file copied in or removed) and mark them for a closer look."""
+        entries = self._index.entries
+        seen = set()
+        for gid, entry in self._game_files():
+            seen.add(gid)
+            try:
+                key = list(file_key(entry.stat(follow_symlinks=False)))
+            except OSError:
+                key = None
+            known = entries.get(gid)
+            if known is None or known.get("file") != key:
+                self._index.pending.add(gid)
+        self._index.pending.update(set(entries) - seen)
+
     def _resolve_pending(self) -> None:
-        """Re-read games whose last write may not have reached the index."""
+        """Re-read the games marked for a closer look and fix their summaries."""
         for gid in sorted(self._index.pending):
+            self._index.pending.discard(gid)
             if not ID_RE.match(gid):
-                self._index.pending.discard(gid)
                 continue
             try:
                 with self._game_lock(gid):
-                    got = self._read_game(gid)
-                    if got is None:
-                        self._index.pending.discard(gid)
-                        continue
-                    data, game = got
-                    summary = summary_of(data["game"]["1"], game)
-                    try:
-                        self._index.put(summary)
-                    except StoreError:  # read-only: fix it in memory only
-                        self._index.entries[gid] = summary
-                        self._index.pending.discard(gid)
+                    self._read_game(gid)  # fixes the summary, or drops a game that is gone
             except StoreError as e:
                 self._note(f"game {gid} could not be checked: {e}")
-                self._index.pending.discard(gid)
 
     def _make_folders(self) -> None:
         if self.path.exists() and not self.path.is_dir():

@@ -1,0 +1,217 @@
+"""Benchmark of the game store: python tests/benchmarks/bench_store.py [--sizes 0,1000,10000]
+
+Builds stores of 0, 1,000 and 10,000 finished games of about 20 hands each (through
+``GameStore.import_data``, the bulk path), then, for each size, in a fresh process that
+holds that store:
+
+* opens the store and loads the history list (summaries of every game), then lists again;
+* opens one game;
+* adds hands to open games, each a full durable commit (median and p95);
+* peak memory of the process (ru_maxrss).
+
+It also measures the floor: one bare atomic write of a small file with fsync (temporary
+file, write, fsync, rename, fsync of the folder) on the same disk. Not collected by pytest
+(``norecursedirs = ["benchmarks"]``); it prints figures and asserts nothing. The last line is
+``add-hand ratio 10k/0: X``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import rules  # noqa: E402
+
+NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Grażyna", "Henryk", "Iga",
+         "Jurgis", "Kotryna"]
+ADD_SAMPLES = 200  # hands added per size, 20 to a game
+
+
+def random_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
+    """A valid hand: every penalty point given out (a moon now and then)."""
+    n, full = game.seats, rules.max_player_points(game.rules)
+    if rng.random() < 0.04:
+        points = [0] * n
+        points[rng.randrange(n)] = full
+        choice = rules.MoonChoice.ADD_TO_OTHERS if game.rules.moon is rules.MoonRule.SHOOTER_CHOICE else None
+        return rules.Hand(tuple(points), choice)
+    while True:
+        points = [0] * n
+        for _ in range(full):
+            points[rng.randrange(n)] += 1
+        if rules.moon_shooter(game.rules, points) is None:
+            return rules.Hand(tuple(points))
+
+
+def finished_game(rng: random.Random) -> dict:
+    """A finished game of about 20 hands, as a game file."""
+    players = rng.choice([3, 4, 4, 4, 5, 6])
+    variant = rules.Variant.STANDARD
+    if players == 6 and rng.random() < 0.3:
+        variant = rules.Variant.CANCELLATION
+    hand_points = rules.spec(variant).hand_points
+    # about 20 hands: the highest total grows by roughly 1.4 * average share per hand
+    target = max(20, round(20 * hand_points / players * 1.1))
+    game = rules.Game.new(rng.sample(NAMES, players),
+                          rules.Rules(variant=variant, target=target,
+                                      moon=rng.choice(list(rules.MoonRule))),
+                          first_dealer=rng.randrange(players))
+    while not rules.state(game).game_over:
+        game = game.add_hand(random_hand(rng, game))
+    return rules.game_to_dict(game)
+
+
+def build(path: Path, count: int, seed: int = 1) -> float:
+    """A store of ``count`` finished games; returns the mean hands per game."""
+    from scorekeeper.store import GameStore
+
+    rng = random.Random(seed)
+    store = GameStore(path)
+    hands = 0
+    batch: list[dict] = []
+    for i in range(count):
+        g = finished_game(rng)
+        hands += len(g["hands"])
+        g["id"] = f"b{seed}x{i:06d}"
+        g["created"] = g["updated"] = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T12:00:00.{i:06d}Z"
+        batch.append(g)
+        if len(batch) == 2000:
+            store.import_data({"games": batch})
+            batch = []
+    if batch:
+        store.import_data({"games": batch})
+    return hands / count if count else 0.0
+
+
+def floor(folder: Path, samples: int = 300) -> list[float]:
+    """One bare atomic write of a small file with fsync, as the lower bound of a commit."""
+    path = folder / "floor.json"
+    payload = json.dumps({"points": [3, 13, 10, 0]} ).encode() * 40  # about 1.4 KB
+    times = []
+    for i in range(samples):
+        t = time.perf_counter()
+        tmp = folder / f".floor.{i}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.write(fd, payload)
+        os.fsync(fd)
+        os.close(fd)
+        os.replace(tmp, path)
+        dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        os.fsync(dfd)
+        os.close(dfd)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def measure(path: Path) -> dict:
+    """Run in a fresh process: open, list, open one game, add hands; peak memory."""
+    from scorekeeper.store import GameStore
+
+    rng = random.Random(7)
+    t = time.perf_counter()
+    store = GameStore(path)
+    t_open = time.perf_counter() - t
+    t = time.perf_counter()
+    summaries = store.list_games()
+    t_list_cold = t_open + time.perf_counter() - t
+    t = time.perf_counter()
+    store.list_games()
+    t_list_warm = time.perf_counter() - t
+    some = summaries[len(summaries) // 2].id if summaries else None
+    t_get = None
+    if some:
+        t = time.perf_counter()
+        store.get(some)
+        t_get = time.perf_counter() - t
+    adds = []
+    players = ["Ala", "Bartek", "Celina", "Darek"]
+    while len(adds) < ADD_SAMPLES:
+        sg = store.create_game(rules.Game.new(players, rules.Rules(target=100_000)))
+        for _ in range(20):
+            hand = random_hand(rng, sg.game)
+            t = time.perf_counter()
+            sg = store.add_hand(sg.id, hand, sg.version)
+            adds.append(time.perf_counter() - t)
+    t = time.perf_counter()
+    store.list_games()
+    t_list_after = time.perf_counter() - t
+    return {
+        "games": len(summaries), "open": t_open, "list_cold": t_list_cold,
+        "list_warm": t_list_warm, "list_after_writes": t_list_after, "get": t_get,
+        "add": adds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def ms(x: float | None) -> str:
+    return "-" if x is None else f"{x * 1000:8.2f} ms"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sizes", default="0,1000,10000")
+    ap.add_argument("--dir", default=None, help="folder to build the stores in (default: a temp folder)")
+    ap.add_argument("--measure", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.measure:
+        print(json.dumps(measure(Path(args.measure))))
+        return 0
+    sizes = [int(s) for s in args.sizes.split(",")]
+    work = Path(tempfile.mkdtemp(prefix="bench_store_", dir=args.dir))
+    try:
+        fl = floor(work)
+        floor_med = statistics.median(fl)
+        print(f"floor: bare atomic write + fsync of a small file: median {ms(floor_med)}, "
+              f"p95 {ms(pct(fl, 95))}")
+        results = {}
+        for n in sizes:
+            path = work / f"store_{n}"
+            t = time.perf_counter()
+            mean_hands = build(path, n)
+            built = time.perf_counter() - t
+            proc = subprocess.run([sys.executable, __file__, "--measure", str(path)],
+                                  capture_output=True, text=True, check=True)
+            r = json.loads(proc.stdout.strip().splitlines()[-1])
+            results[n] = r
+            med, p95 = statistics.median(r["add"]), pct(r["add"], 95)
+            print(f"\n{n} games (built in {built:.1f} s, {mean_hands:.1f} hands per game)")
+            print(f"  open store            {ms(r['open'])}")
+            print(f"  history list (cold)   {ms(r['list_cold'])}   (open + list of {r['games']} summaries)")
+            print(f"  history list (warm)   {ms(r['list_warm'])}")
+            print(f"  history list after {len(r['add'])} writes {ms(r['list_after_writes'])}")
+            print(f"  open one game         {ms(r['get'])}")
+            print(f"  add hand              median {ms(med)}, p95 {ms(p95)}, "
+                  f"{med / floor_med:.2f}x the floor")
+            print(f"  peak memory           {r['peak_mb']:.1f} MB")
+            shutil.rmtree(path, ignore_errors=True)
+        lo, hi = min(sizes), max(sizes)
+        ratio = statistics.median(results[hi]["add"]) / statistics.median(results[lo]["add"])
+        print(f"\nfloor median {ms(floor_med)}; add-hand median at {lo}: "
+              f"{ms(statistics.median(results[lo]['add']))}, at {hi}: "
+              f"{ms(statistics.median(results[hi]['add']))}")
+        label = "10k/0" if (lo, hi) == (0, 10000) else f"{hi}/{lo}"
+        print(f"add-hand ratio {label}: {ratio:.2f}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
