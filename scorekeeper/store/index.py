@@ -2,26 +2,33 @@
 
 The index is derived data: every summary can be rebuilt from the game files. It is a base
 snapshot ``index.json`` plus an append-only journal ``journal.jsonl``, so adding a hand
-appends one line instead of rewriting the summaries of every game:
+appends two short lines instead of rewriting the summaries of every game:
 
-* ``{"gen": N}``: the first line; the journal belongs to the base of generation N.
-* ``{"put": summary}``: a game's summary, appended after its file was replaced, while the
-  writer still holds the game's lock; so the journal order is the order of the writes and
-  the last ``put`` wins.
+* ``{"gen": N, "boot": B}``: the first line; the journal belongs to the base of
+  generation N and was started while the machine ran boot B.
+* ``{"begin": id}``: appended before a game file is replaced. Until a later ``put`` for
+  the same id the game is *pending*: its writer may have been killed, so its summary is
+  read again from the game file.
+* ``{"put": summary}``: the game's summary, appended after its file was replaced.
 * ``{"drop": id}``: the game no longer exists.
 
-Journal lines are not fsynced: the game file is the truth and each summary records the
-identity of the file it was made from (inode, mtime, size). When the store opens, it
-compares those with the game files on disk and re-reads any game whose summary is
-missing, lost or out of date (see ``GameStore._verify_index``). A torn or garbled line is
-skipped for the same reason.
+Every ``begin``/``put`` of a game is appended while its writer holds the game's lock, so
+the journal order is the order of the writes and the last ``put`` wins.
 
-When the journal grows larger than the base (at least :data:`COMPACT_BYTES`), the base is
-rewritten durably (generation N+1) and the journal restarted; lines of an older generation
-are ignored, so a crash between the two steps replays nothing twice.
+Journal lines are not fsynced. A killed process loses nothing the kernel already has, so
+while the machine keeps running, the journal is complete and a pending ``begin`` points at
+any game whose writer died mid-write. Only a power cut or an OS crash can lose lines;
+then the boot id differs from the journal's, and the store compares every summary with the
+identity of its game file (inode, mtime, size) and re-reads those that differ (see
+``GameStore._verify_index``). A torn or garbled line is skipped for the same reason.
 
-Locks: the caller holds a game's lock before calling :meth:`put` for it; the index takes
-``index.lock`` (shared to read, exclusive to append), always after any game lock.
+When the journal grows past a quarter of the base (at least :data:`COMPACT_BYTES`), the
+base is rewritten durably (generation N+1) and the journal restarted; lines of an older
+generation are ignored, so a crash between the two steps replays nothing twice.
+
+Locks: the caller holds a game's lock before calling :meth:`begin`/:meth:`put` for it;
+the index takes ``index.lock`` (shared to read, exclusive to append), always after any
+game lock, never before.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import StoreError, os_error
-from .storage import write_all, atomic_write, file_lock, fsync_dir, utc_stamp
+from .storage import atomic_write, file_lock, fsync_dir, utc_stamp, write_all
 
 log = logging.getLogger("scorekeeper.store")
 
@@ -43,27 +50,43 @@ COMPACT_BYTES = 256 * 1024
 INDEX_FORMAT = 1
 
 
+def boot_id() -> str | None:
+    """This boot of the machine (Linux), or None where unknown."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
+
+
 class Index:
     def __init__(self, folder: Path, lock_path: Path, tmp_dir: Path,
                  notes: Callable[[str], None],
                  scan: Callable[[], Iterable[tuple[str, dict[str, Any] | None]]],
                  durable: bool = True) -> None:
-        self.scan = scan  # yields (id, summary or None) for every game file; see rebuild
         self.base_path = folder / "index.json"
         self.journal_path = folder / "journal.jsonl"
         self.lock_path = lock_path
         self.tmp_dir = tmp_dir
         self.notes = notes
+        self.scan = scan  # yields (id, summary or None) for every game file; see rebuild
         self.durable = durable
+        self.boot = boot_id()
         self.entries: dict[str, dict[str, Any]] = {}
-        self.pending: set[str] = set()  # games to look at closely (under their lock)
+        self.pending: set[str] = set()  # games to read again (under their lock)
         self.gen = 0
+        self.journal_boot: str | None = None  # the boot that started the journal
         self.serial = 0  # bumped on every in-memory change (for caches)
         self.needs_rebuild: str | None = None  # why the base must be rebuilt
         self._journal_ino: int | None = None
         self._offset = 0
         self._base_size = 0
         self._mu = threading.RLock()
+
+    @property
+    def trusted(self) -> bool:
+        """No line can have been lost since the journal was started (same boot)."""
+        return self.boot is not None and self.journal_boot == self.boot
 
     # --- reading -------------------------------------------------------------------------
 
@@ -75,7 +98,7 @@ class Index:
     def _load_locked(self) -> None:
         self.serial += 1
         self.entries, self.pending, self.gen = {}, set(), 0
-        self._journal_ino, self._offset = None, 0
+        self._journal_ino, self._offset, self.journal_boot = None, 0, None
         self.needs_rebuild = None
         try:
             raw = self.base_path.read_bytes()
@@ -121,16 +144,20 @@ class Index:
             os.close(fd)
         end = chunk.rfind(b"\n") + 1  # only complete lines; a writer may be mid-line
         lines = chunk[:end].splitlines()
-        start = 0
         if from_start:
             header = _parse(lines[0]) if lines else None
             if not (isinstance(header, dict) and header.get("gen") == self.gen):
                 # a journal of another generation: its lines are already in the base
                 self._offset = st.st_size
                 return
-            start = 1
-        for line in lines[start:]:
-            self._apply(_parse(line))
+            self.journal_boot = header.get("boot")
+            lines = lines[1:]
+        try:  # one parse for the whole chunk; line by line only if a line is damaged
+            records = json.loads(b"[" + b",".join(lines) + b"]") if lines else []
+        except (ValueError, UnicodeDecodeError):
+            records = [_parse(line) for line in lines]
+        for rec in records:
+            self._apply(rec)
         self._offset += end
         self.serial += 1
 
@@ -142,6 +169,9 @@ class Index:
             if isinstance(s, dict) and isinstance(s.get("id"), str):
                 self.entries[s["id"]] = s
                 self.pending.discard(s["id"])
+        elif "begin" in rec:
+            if isinstance(rec["begin"], str):
+                self.pending.add(rec["begin"])
         elif "drop" in rec:
             self.entries.pop(rec["drop"], None)
             self.pending.discard(rec["drop"])
@@ -173,6 +203,10 @@ class Index:
             return list(self.entries.values())
 
     # --- writing -------------------------------------------------------------------------
+
+    def begin(self, gid: str) -> None:
+        """Note that game ``gid`` is about to be replaced (call with its lock held)."""
+        self._append({"begin": gid})
 
     def put(self, summary: dict[str, Any]) -> None:
         """Record the summary of a game just written (call with its lock held)."""
@@ -219,7 +253,7 @@ class Index:
             self._offset = size + len(line)
             self._apply(rec)
             self.serial += 1
-            if self._offset > max(COMPACT_BYTES, self._base_size):
+            if self._offset > max(COMPACT_BYTES, self._base_size // 4):
                 try:
                     self._write_base_locked()
                 except StoreError as e:  # the line is written; compact another time
@@ -238,15 +272,14 @@ class Index:
                              ensure_ascii=False, separators=(",", ":")).encode()
         atomic_write(self.base_path, payload, tmp_dir=self.tmp_dir, durable=self.durable)
         self.gen, self._base_size, self.needs_rebuild = gen, len(payload), None
-        header = (json.dumps({"gen": gen}) + "\n").encode()
+        header = (json.dumps({"gen": gen, "boot": self.boot}) + "\n").encode()
         try:
             key = atomic_write(self.journal_path, header, tmp_dir=self.tmp_dir,
                                durable=self.durable)
         except StoreError:
             self._journal_ino = None  # the old journal is of an older generation now
             raise
-        self._journal_ino = key[0]
-        self._offset = len(header)
+        self._journal_ino, self._offset, self.journal_boot = key[0], len(header), self.boot
         self.serial += 1
 
     def ensure(self) -> None:
@@ -262,9 +295,9 @@ class Index:
         """Rebuild the index from the game files (index lock held).
 
         The game files are read without game locks (every write is an atomic rename, so
-        a read sees a whole file); writers wait for the index lock to append their
-        ``put`` meanwhile, so a write that raced the scan still lands after it. Files
-        that could not be read are left in ``pending`` for a closer look under their lock.
+        a read sees a whole file); writers wait for the index lock to append their lines
+        meanwhile, and games a writer had begun are marked pending. Files that could not
+        be read are pending too, for a closer look under their lock.
         """
         why = self.needs_rebuild or "out of date"
         if why.startswith("damaged"):
@@ -276,11 +309,16 @@ class Index:
                 raise StoreError("damaged", f"the index of games is {why} and cannot be moved "
                                  f"aside ({e.strerror})", path=str(self.base_path)) from e
         old_gen = self.gen
-        with contextlib.suppress(OSError, ValueError):
-            with open(self.journal_path, "rb") as f:
-                header = _parse(f.readline())
-            if isinstance(header, dict) and isinstance(header.get("gen"), int):
-                old_gen = max(old_gen, header["gen"])
+        in_flight: set[str] = set()
+        with contextlib.suppress(OSError):
+            for n, line in enumerate(self.journal_path.read_bytes().splitlines()):
+                rec = _parse(line)
+                if not isinstance(rec, dict):
+                    continue
+                if n == 0 and isinstance(rec.get("gen"), int):
+                    old_gen = max(old_gen, rec["gen"])
+                if isinstance(rec.get("begin"), str):
+                    in_flight.add(rec["begin"])
         entries: dict[str, dict[str, Any]] = {}
         pending: set[str] = set()
         for gid, summary in self.scan():
@@ -289,7 +327,7 @@ class Index:
             else:
                 entries[gid] = summary
         self.entries = entries
-        self.pending = pending
+        self.pending = pending | (in_flight & set(entries))
         self.gen = old_gen  # the new base is old_gen + 1: no old journal line replays
         self._write_base_locked()
         if why != "missing" or entries:

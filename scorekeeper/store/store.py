@@ -90,9 +90,15 @@ def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) ->
 
 
 def _summary_value(s: dict[str, Any]) -> GameSummary:
-    return GameSummary(s["id"], s["created"], s["updated"], s["version"], tuple(s["players"]),
-                       s["variant"], s["target"], s["hands"], tuple(s["totals"]), s["finished"],
-                       s["winner"], s["deleted"])
+    # The history list builds thousands of these: fill the frozen dataclass directly
+    # instead of through its __init__ (one object.__setattr__ per field).
+    value = object.__new__(GameSummary)
+    value.__dict__.update(
+        id=s["id"], created=s["created"], updated=s["updated"], version=s["version"],
+        players=tuple(s["players"]), variant=s["variant"], target=s["target"],
+        hands=s["hands"], totals=tuple(s["totals"]), finished=s["finished"],
+        winner=s["winner"], deleted=s["deleted"])
+    return value
 
 
 def _change_value(e: dict[str, Any]) -> Change:
@@ -129,10 +135,17 @@ class GameStore:
         self._mu = threading.Lock()
         self._cache: OrderedDict[str, tuple[bytes, dict, rules.Game]] = OrderedDict()
         self._list_cache: tuple[int, bool, list[GameSummary]] | None = None
+        self._values: dict[int, tuple[dict, GameSummary]] = {}
         self._index = Index(self.path, self._locks / "index.lock", self._tmp, self._note,
                             scan=self._scan, durable=durable)
         self._index.ensure()
-        self._verify_index()
+        if not self._index.trusted:
+            # lines may have been lost in a power cut or an OS crash: compare every
+            # summary with its game file, then stamp a journal of this boot
+            self._verify_index()
+            self._resolve_pending()
+            with suppress(StoreError):
+                self._index.compact()
         self._resolve_pending()
 
     @classmethod
@@ -222,9 +235,20 @@ class GameStore:
         cached = self._list_cache
         if cached and cached[0] == key and cached[1] == include_deleted:
             return list(cached[2])
-        rows = [s for s in self._index.summaries() if include_deleted or not s["deleted"]]
-        rows.sort(key=lambda s: (s["updated"], s["created"], s["id"]), reverse=True)
-        result = [_summary_value(s) for s in rows]
+        values = self._values  # summary dict -> GameSummary, rebuilt only for changed rows
+        fresh: dict[int, tuple[dict, GameSummary]] = {}
+        rows = []
+        for s in self._index.summaries():
+            if not include_deleted and s["deleted"]:
+                continue
+            hit = values.get(id(s))
+            if hit is None or hit[0] is not s:
+                hit = (s, _summary_value(s))
+            fresh[id(s)] = hit
+            rows.append(hit)
+        self._values = fresh
+        rows.sort(key=lambda r: (r[0]["updated"], r[0]["created"], r[0]["id"]), reverse=True)
+        result = [r[1] for r in rows]
         self._list_cache = (key, include_deleted, result)
         return list(result)
 
@@ -444,6 +468,7 @@ class GameStore:
                 durable: bool | None = None) -> None:
         """Write a game file (game lock held), then its summary to the index."""
         payload = encode(data)
+        self._index.begin(game_id)
         key = atomic_write(self._games / f"{game_id}.json", payload, tmp_dir=self._tmp,
                            backups=GAME_BACKUPS,
                            durable=self.durable if durable is None else durable)
