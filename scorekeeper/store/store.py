@@ -595,13 +595,13 @@ class GameStore:
                 raise ValueError
         except FileNotFoundError:
             atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
-                         tmp_dir=self.path, durable=self.durable)
+                         tmp_dir=self._tmp, durable=self.durable)
             return
         except (OSError, ValueError, KeyError, TypeError):
             self._note("store.json could not be read; wrote it again")
             with suppress(StoreError):
                 atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
-                             tmp_dir=self.path, durable=self.durable)
+                             tmp_dir=self._tmp, durable=self.durable)
             return
         migrations.check_not_newer(fmt, f"the data folder {self.path}")
 
