@@ -20,7 +20,7 @@ from .state import App
 
 log = logging.getLogger(__name__)
 
-FONTS = {views.FONT: "fonts/DejaVuSans.ttf", views.FONT_BOLD: "fonts/DejaVuSans-Bold.ttf"}
+FONTS = {views.FONT: "fonts/DejaVuSans.ttf"}
 THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
               "dark": ft.ThemeMode.DARK}
 TOPIC = "games"  # pubsub topic: a game changed in another tab
@@ -130,7 +130,11 @@ class Shell:
 
 def setup_page(page: ft.Page) -> None:
     page.title = "Hearts Scorekeeper"
-    page.fonts = dict(FONTS)
+    if not page.web:
+        # The web client loads DejaVu Sans (regular and bold) before its first frame from
+        # assets/assets/FontManifest.json, so no suit is ever drawn with a fallback font;
+        # a native build (flet build apk/ipa) loads it from here.
+        page.fonts = dict(FONTS)
     page.theme = views.theme()
     page.dark_theme = views.theme()
     page.padding = 0

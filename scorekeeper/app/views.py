@@ -24,7 +24,6 @@ SEED = "#1B6B3A"  # card-table green
 RED = "#C62828"
 TAP = 48  # the smallest tap target, in logical pixels
 FONT = "DejaVu Sans"
-FONT_BOLD = "DejaVu Sans Bold"
 MAX_WIDTH = 720
 
 
@@ -55,9 +54,35 @@ class Ui:
 
 
 def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: Any) -> ft.Control:
-    """``control`` with a stable identifier (and a label for screen readers)."""
+    """``control`` with a stable identifier (and a label for screen readers).
+
+    A button's identifier node also carries the button's tap, so a screen reader (or a
+    test) that activates the node by its identifier does what a finger on it does, even
+    while it is scrolled out of sight; a disabled button's node has no tap."""
+    if kw.get("button") and "on_tap" not in kw:
+        target = _tappable(control)
+        if target is not None:
+            kw["on_tap"] = target.on_click
     return ft.Semantics(identifier=identifier, label=label, content=control, container=True,
                         **kw)
+
+
+def _tappable(control: Any, depth: int = 0) -> Any:
+    """The first control in ``control`` that reacts to a tap (None if it is disabled)."""
+    if control is None or depth > 5:
+        return None
+    if getattr(control, "disabled", False):
+        return None
+    if getattr(control, "on_click", None) is not None:
+        return control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for c in (child if isinstance(child, list) else [child]):
+            if isinstance(c, ft.BaseControl):
+                found = _tappable(c, depth + 1)
+                if found is not None:
+                    return found
+    return None
 
 
 def value_of(e: Any) -> Any:
@@ -155,22 +180,38 @@ def error_box(ui: Ui, msg: Msg | None) -> ft.Control | None:
         live_region=True)
 
 
-def body(ui: Ui, name: str, controls: list[ft.Control | None]) -> ft.Control:
-    """The scrolling content of a screen, at most MAX_WIDTH wide."""
-    column = ft.Column([c for c in controls if c is not None], spacing=10,
-                       scroll=ft.ScrollMode.AUTO, expand=True)
+def body(ui: Ui, name: str, controls: list[ft.Control | None], room: int = 88) -> ft.Control:
+    """The scrolling content of a screen, at most MAX_WIDTH wide; ``room`` at the end
+    keeps the last row clear of a floating button."""
+    items = [c for c in controls if c is not None] + [ft.Container(height=room)]
+    column = ft.Column(items, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
+                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return tag(ids.SCREEN.format(name=name),
-               ft.Container(column, padding=ft.Padding(16, 8, 16, 96), expand=True,
+               ft.Container(column, padding=ft.Padding(16, 8, 16, 0), expand=True,
                             width=MAX_WIDTH), expand=True)
 
 
 def view(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None],
-         fab: ft.Control | None = None) -> ft.View:
+         fab: ft.Control | None = None, bottom: list[ft.Control | None] | None = None
+         ) -> ft.View:
+    """A screen: app bar, scrolling body and, pinned under it, the screen's main action
+    (always in reach of a thumb, however long the body)."""
+    main = ft.Row([body(ui, name, controls, room=88 if fab else 16)],
+                  alignment=ft.MainAxisAlignment.CENTER,
+                  vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+    parts: list[ft.Control] = [main]
+    if bottom:
+        parts.append(ft.Container(
+            ft.Row([ft.Container(ft.Column([c for c in bottom if c is not None], spacing=4,
+                                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                                 width=MAX_WIDTH, expand=True, padding=ft.Padding(16, 8, 16, 12))],
+                   alignment=ft.MainAxisAlignment.CENTER),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
     return ft.View(
         route=ui.app.route,
         appbar=appbar,
-        controls=[ft.Row([body(ui, name, controls)], alignment=ft.MainAxisAlignment.CENTER,
-                         vertical_alignment=ft.CrossAxisAlignment.START, expand=True)],
+        controls=[ft.Column(parts, spacing=0, expand=True)],
         floating_action_button=fab,
         padding=0,
         key=f"view-{name}",
@@ -257,8 +298,8 @@ def new_game(ui: Ui) -> ft.View:
         field = tag(ids.PLAYER_NAME.format(seat=seat), ft.TextField(
             value=form.names[seat], label=label, dense=False, expand=True,
             capitalization=ft.TextCapitalization.WORDS, max_length=24, counter="",
-            on_change=name_changed(seat), on_blur=lambda e: ui.refresh(),
-            on_submit=lambda e: ui.refresh(), key=f"name-{seat}"), label=label, expand=True)
+            on_change=name_changed(seat), on_submit=lambda e: ui.refresh(),
+            key=f"name-{seat}"), label=label, expand=True)
         buttons = [
             tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
                 ft.Icons.ARROW_UPWARD, tooltip=ui._("Move up"), disabled=seat == 0,
@@ -308,7 +349,7 @@ def new_game(ui: Ui) -> ft.View:
         selected = form.target_choice == choice
         button = (ft.FilledButton if selected else ft.OutlinedButton)(
             content=text, on_click=ui.act(setattr, form, "target_choice", choice),
-            height=TAP, expand=True)
+            height=TAP, expand=True, style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)))
         target_buttons.append(tag(ids.TARGET.format(value=choice), button, label=text,
                                   selected=selected, button=True, expand=True))
     rows.append(ft.Row(target_buttons, spacing=6))
@@ -350,11 +391,11 @@ def new_game(ui: Ui) -> ft.View:
     plan = form.deck_plan()
     if plan is not None:
         rows.append(deck_card(ui, plan, n))
-    rows.append(error_box(ui, form.error))
-    rows.append(big_button(ui, ids.START_GAME, ui._("Start the game"), ui.act(app.start_game),
-                           ft.Icons.PLAY_ARROW))
+    bottom = [error_box(ui, form.error),
+              big_button(ui, ids.START_GAME, ui._("Start the game"), ui.act(app.start_game),
+                         ft.Icons.PLAY_ARROW)]
     title = ui._("Rematch") if form.rematch_of else ui._("New game")
-    return view(ui, "new", app_bar(ui, title), rows)
+    return view(ui, "new", app_bar(ui, title), rows, bottom=bottom)
 
 
 def choice_tile(title: str, subtitle: str | None, selected: bool, on_click: Callable
@@ -398,8 +439,9 @@ def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:
 
 # --- score sheet -------------------------------------------------------------------------------
 
-COL = 76  # width of one player's column
-NUM_COL = 44
+COL = 64  # width of one player's column when they do not all fit the screen
+NUM_COL = 40
+FIT = 5  # up to this many players the columns share the width of the screen
 
 
 def sheet(ui: Ui) -> ft.View:
@@ -410,6 +452,11 @@ def sheet(ui: Ui) -> ft.View:
     st = rules.state(game)
     names = game.players
     read_only = app.where.read_only
+    fit = game.seats <= FIT
+    width = None if fit else COL
+
+    def column(content: ft.Control, **kw: Any) -> ft.Control:
+        return ft.Container(content, width=width, expand=fit, **kw)
 
     header_cells = []
     for seat, name in enumerate(names):
@@ -418,7 +465,7 @@ def sheet(ui: Ui) -> ft.View:
         mark = tag(ids.LEADER.format(seat=seat),
                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color=ft.Colors.AMBER_700),
                    label=ui._("Lowest total")) if leader else ft.Container(height=18)
-        header_cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Column([
+        header_cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), column(ft.Column([
             mark,
             ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                     text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
@@ -426,10 +473,10 @@ def sheet(ui: Ui) -> ft.View:
                 str(total), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                 color=ft.Colors.PRIMARY if leader else None),
                 label=ui._("{player}: {total} points", player=name, total=total)),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=COL,
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(2, 4, 2, 4),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None, border_radius=10),
-            label=name))
+            label=name, expand=fit))
     header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
 
     rows: list[ft.Control] = [header, ft.Divider(height=1)]
@@ -438,11 +485,11 @@ def sheet(ui: Ui) -> ft.View:
         cells = []
         for seat, score in enumerate(hs.scores):
             moon = hs.moon is not None and hs.moon.player == seat
-            cells.append(tag(ids.CELL.format(n=number, seat=seat), ft.Container(ft.Text(
+            cells.append(tag(ids.CELL.format(n=number, seat=seat), column(ft.Text(
                 str(score), size=17, text_align=ft.TextAlign.CENTER,
                 weight=ft.FontWeight.BOLD if moon else None,
-                color=ft.Colors.PRIMARY if moon else None), width=COL,
-                alignment=ft.Alignment.CENTER)))
+                color=ft.Colors.PRIMARY if moon else None),
+                alignment=ft.Alignment.CENTER), expand=fit))
         moon_note = None
         if hs.moon is not None:
             moon_note = ui._("{player} shot the moon", player=names[hs.moon.player])
@@ -463,7 +510,10 @@ def sheet(ui: Ui) -> ft.View:
         rows.append(ft.Container(ft.Text(ui._("No hands yet."),
                                          color=ft.Colors.ON_SURFACE_VARIANT),
                                  padding=ft.Padding(NUM_COL, 8, 0, 8)))
-    table = ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO)
+    if fit:
+        table: ft.Control = ft.Column(rows, spacing=2)
+    else:
+        table = ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO)
 
     top: list[ft.Control | None] = [error_box(ui, app.error)]
     if read_only:
@@ -483,19 +533,18 @@ def sheet(ui: Ui) -> ft.View:
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
     controls = top + [ft.Card(ft.Container(table, padding=8), margin=0)]
-    changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.HISTORY_EDU, tooltip=ui._("Changes"),
+    changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.RECEIPT_LONG_OUTLINED, tooltip=ui._("Changes"),
                                                 on_click=ui.act(app.navigate,
                                                                 f"/game/{stored.id}/changes")),
                   label=ui._("Changes"), button=True)
-    fab = None
+    bottom = None
     if not st.game_over and not read_only:
         assert st.next_hand is not None
         text = ui._("Enter hand {hand}", hand=st.next_hand.number)
-        fab = tag(ids.ENTER_HAND, ft.FloatingActionButton(
-            content=ft.Row([ft.Icon(ft.Icons.EDIT_NOTE), ft.Text(text, size=16)], tight=True),
-            on_click=ui.act(app.enter_hand), height=56), label=text, button=True)
+        bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(app.enter_hand),
+                             ft.Icons.EDIT_NOTE)]
     title = ui._("Score sheet")
-    return view(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, fab)
+    return view(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom)
 
 
 def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
@@ -623,23 +672,22 @@ def hand_entry(ui: Ui) -> ft.View:
     rows: list[ft.Control | None] = [
         ft.Text(ui._("{direction} · {dealer} dealt", direction=ui._(DIRECTION[info.direction]),
                      dealer=names[info.dealer]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        modes, counter]
+        modes, counter, moon_box(ui, entry, changed)]
 
     for seat, name in enumerate(names):
         rows.append(player_entry_row(ui, entry, seat, name, points[seat], changed, s))
         if entry.mode == "cards" and seat == entry.picked:
             rows.append(hearts_keypad(ui, entry, seat, name, changed))
 
-    rows.append(moon_box(ui, entry, changed))
     problem = typo or entry.problem()
-    rows.append(error_box(ui, app.error))
     save_text = ui._("Save hand {hand}", hand=entry.number)
-    rows.append(big_button(ui, ids.SAVE_HAND, save_text, ui.act(app.save_hand), ft.Icons.CHECK,
-                           disabled=problem is not None))
+    bottom: list[ft.Control | None] = [error_box(ui, app.error)]
     if problem is not None:
-        rows.append(tag(ids.SAVE_REASON, ft.Text(ui.say(problem), size=14,
-                                                 color=ft.Colors.ON_SURFACE_VARIANT),
-                        live_region=True))
+        bottom.append(tag(ids.SAVE_REASON, ft.Text(ui.say(problem), size=14,
+                                                   color=ft.Colors.ON_SURFACE_VARIANT),
+                          live_region=True))
+    bottom.append(big_button(ui, ids.SAVE_HAND, save_text, ui.act(app.save_hand),
+                             ft.Icons.CHECK, disabled=problem is not None))
     actions = [tag(ids.CLEAR_HAND, ft.IconButton(ft.Icons.RESTART_ALT, tooltip=ui._("Start over"),
                                                  on_click=changed(entry.clear)),
                    label=ui._("Start over"), button=True)]
@@ -650,7 +698,7 @@ def hand_entry(ui: Ui) -> ft.View:
         title = ui._("Edit hand {hand}", hand=entry.number)
     else:
         title = ui._("Hand {hand}", hand=entry.number)
-    return view(ui, "hand", app_bar(ui, title, actions=actions), rows)
+    return view(ui, "hand", app_bar(ui, title, actions=actions), rows, bottom=bottom)
 
 
 def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Callable
@@ -751,7 +799,7 @@ def moon_box(ui: Ui, entry: Any, changed: Callable) -> ft.Control | None:
     preview = entry.moon_preview()
     parts: list[ft.Control] = [head]
     if game.rules.moon is MoonRule.SHOOTER_CHOICE:
-        parts.append(ft.Text(ui._("{player} chooses what it scores:", player=name), size=15))
+        parts.append(ft.Text(ui._("{player} chooses what the moon scores:", player=name), size=15))
         if preview is not None:
             options = [moon_option(ui, entry, preview.options[c], name, changed)
                        for c in MoonChoice]
@@ -961,8 +1009,11 @@ def notice_bar(ui: Ui) -> ft.SnackBar | None:
             content=ft.Text(ui._("Undo"), weight=ft.FontWeight.BOLD,
                             color=ft.Colors.INVERSE_PRIMARY),
             on_click=ui.act(ui.app.undo), height=TAP), label=ui._("Undo"), button=True))
+    # Floating above the pinned action button, so it never covers it.
     return ft.SnackBar(ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                       duration=ft.Duration(seconds=8 if n.undo else 4))
+                       duration=ft.Duration(seconds=8 if n.undo else 4),
+                       behavior=ft.SnackBarBehavior.FLOATING,
+                       margin=ft.Margin(16, 0, 16, 100))
 
 
 def theme() -> ft.Theme:
