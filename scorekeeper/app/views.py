@@ -472,7 +472,8 @@ def sheet(ui: Ui) -> ft.View:
             tag(ids.TOTAL.format(seat=seat), ft.Text(
                 str(total), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                 color=ft.Colors.PRIMARY if leader else None),
-                label=ui._("{player}: {total} points", player=name, total=total)),
+                label=ui._n("{player}: {n} point", "{player}: {n} points", total,
+                            player=name)),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(2, 4, 2, 4),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None, border_radius=10),
@@ -752,10 +753,13 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             keyboard_type=ft.KeyboardType.NUMBER, hint_text="0", text_size=18,
             input_filter=ft.NumbersOnlyInputFilter(), on_change=typed, key=f"points-{seat}",
             label=None), label=ui._("Points for {player}", player=name)))
+    if points is None:
+        points_label = ui._("{player}: not a number", player=name)
+    else:
+        points_label = ui._n("{player}: {n} point", "{player}: {n} points", points, player=name)
     parts.append(tag(ids.PLAYER_POINTS.format(seat=seat), ft.Text(
         f"= {shown}", size=18, width=52, text_align=ft.TextAlign.RIGHT,
-        weight=ft.FontWeight.BOLD), label=ui._("{player}: {points} points", player=name,
-                                                  points=shown)))
+        weight=ft.FontWeight.BOLD), label=points_label))
     parts.append(tag(ids.GIVE_REST.format(seat=seat), ft.IconButton(
         ft.Icons.INPUT, tooltip=ui._("{player} gets the rest", player=name),
         on_click=changed(entry.give_rest, seat), width=TAP, height=TAP),
