@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from conftest import FOUR, assert_consistent, hand, long_game
+from store_helpers import FOUR, assert_consistent, hand, long_game
 from tinydb import TinyDB
 
 from scorekeeper import rules

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import assert_consistent, hand, long_game
+from store_helpers import assert_consistent, hand, long_game
 
 from scorekeeper import rules
 from scorekeeper.store import GameStore, StaleGameError

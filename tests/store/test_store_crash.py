@@ -12,7 +12,7 @@ import signal
 import time
 from pathlib import Path
 
-from conftest import assert_consistent, game_files
+from store_helpers import assert_consistent, game_files
 
 from scorekeeper import rules
 from scorekeeper.store import GameStore

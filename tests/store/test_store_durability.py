@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import assert_consistent, file_state, hand, long_game, read_json
+from store_helpers import assert_consistent, file_state, hand, long_game, read_json
 
 from scorekeeper import rules
 from scorekeeper.store import GameNotFoundError, GameStore, StoreError, migrations

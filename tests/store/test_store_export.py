@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FOUR, file_state, hand, long_game
+from store_helpers import FOUR, file_state, hand, long_game
 
 from scorekeeper import rules
 from scorekeeper.cli import main

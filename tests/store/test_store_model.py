@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import FOUR, HANDS
+from store_helpers import FOUR, HANDS
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (

@@ -1,0 +1,50 @@
+"""Helpers for the store tests (tests/store/)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scorekeeper import rules
+from scorekeeper.store import GameStore
+
+FOUR = ["Ala", "Bartek", "Celina", "Darek"]
+# hands that never end a game with a high target; a moon in the middle
+HANDS = [(3, 13, 10, 0), (0, 6, 10, 10), (26, 0, 0, 0), (1, 2, 3, 20), (13, 0, 0, 13)]
+
+
+def hand(i: int) -> rules.Hand:
+    return rules.Hand(HANDS[i % len(HANDS)])
+
+
+def long_game(target: int = 10_000) -> rules.Game:
+    return rules.Game.new(FOUR, rules.Rules(target=target))
+
+
+def game_files(folder: Path) -> list[Path]:
+    return sorted(p for p in (folder / "games").iterdir() if p.name.endswith(".json"))
+
+
+def file_state(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (but locks and temporary files) with its bytes."""
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        if p.is_file() and "locks" not in p.parts and "tmp" not in p.parts:
+            out[str(p.relative_to(folder))] = p.read_bytes()
+    return out
+
+
+def assert_consistent(store: GameStore) -> None:
+    """The history list agrees with every game file, summary by summary."""
+    listed = {s.id: s for s in store.list_games(include_deleted=True)}
+    on_disk = {p.name[:-5] for p in game_files(store.path)}
+    assert set(listed) == on_disk
+    for gid, s in listed.items():
+        sg = store.get(gid)
+        st = rules.state(sg.game)
+        assert (s.version, s.hands, s.totals, s.finished, s.deleted, s.updated) == (
+            sg.version, len(sg.game.hands), st.totals, st.game_over, sg.deleted, sg.updated)
+
+
+def read_json(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
