@@ -1,7 +1,7 @@
 """The game store: every game, hand and edit, durable and fast with years of history.
 
     from scorekeeper.store import GameStore
-    store = GameStore.open(db=None)     # --db, else $FLET_APP_STORAGE_DATA, else the user's data folder
+    store = GameStore.open(db=None)  # --db, else $FLET_APP_STORAGE_DATA, else platformdirs
     sg = store.create_game(rules.Game.new(["Ala", "Bartek", "Celina"]))
     sg = store.add_hand(sg.id, rules.Hand((10, 16, 0)), expected_version=sg.version)
 

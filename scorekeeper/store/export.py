@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from .. import rules
 from .errors import StoreError
-from .store import ACTIONS, ID_RE, content_id, now_iso
+from .gamedoc import ACTIONS, ID_RE, content_id, now_iso
 
 EXPORT_KIND = "scorekeeper-export"
 EXPORT_VERSION = 1
@@ -45,7 +45,7 @@ def export_csv(games: Iterable[dict[str, Any]]) -> str:
         game = rules.game_from_dict(g)
         st = rules.state(game)
         for number, (hand, hs, totals) in enumerate(
-                zip(game.hands, st.hands, rules.running_totals(game)), 1):
+                zip(game.hands, st.hands, rules.running_totals(game), strict=True), 1):
             info = rules.hand_info(game, number)
             for seat, name in enumerate(game.players):
                 w.writerow((g["id"], g["created"], g["updated"], game.rules.variant.value,

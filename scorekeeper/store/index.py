@@ -62,15 +62,13 @@ def boot_id() -> str | None:
 class Index:
     def __init__(self, folder: Path, lock_path: Path, tmp_dir: Path,
                  notes: Callable[[str], None],
-                 scan: Callable[[], Iterable[tuple[str, dict[str, Any] | None]]],
-                 durable: bool = True) -> None:
+                 scan: Callable[[], Iterable[tuple[str, dict[str, Any] | None]]]) -> None:
         self.base_path = folder / "index.json"
         self.journal_path = folder / "journal.jsonl"
         self.lock_path = lock_path
         self.tmp_dir = tmp_dir
         self.notes = notes
         self.scan = scan  # yields (id, summary or None) for every game file; see rebuild
-        self.durable = durable
         self.boot = boot_id()
         self.entries: dict[str, dict[str, Any]] = {}
         self.pending: set[str] = set()  # games to read again (under their lock)
@@ -117,7 +115,8 @@ class Index:
             entries = base["games"]
             pending = set(base.get("pending", []))
             for gid, s in entries.items():
-                if not isinstance(s, dict) or s.get("id") != gid or not isinstance(s.get("version"), int):
+                if (not isinstance(s, dict) or s.get("id") != gid
+                        or not isinstance(s.get("version"), int)):
                     raise ValueError(f"bad summary for {gid!r}")
         except (ValueError, KeyError, TypeError, UnicodeDecodeError) as e:
             self.needs_rebuild = f"damaged ({e})"
@@ -270,12 +269,11 @@ class Index:
         payload = json.dumps({"format": INDEX_FORMAT, "gen": gen, "games": self.entries,
                               "pending": sorted(self.pending)},
                              ensure_ascii=False, separators=(",", ":")).encode()
-        atomic_write(self.base_path, payload, tmp_dir=self.tmp_dir, durable=self.durable)
+        atomic_write(self.base_path, payload, tmp_dir=self.tmp_dir)
         self.gen, self._base_size, self.needs_rebuild = gen, len(payload), None
         header = (json.dumps({"gen": gen, "boot": self.boot}) + "\n").encode()
         try:
-            key = atomic_write(self.journal_path, header, tmp_dir=self.tmp_dir,
-                               durable=self.durable)
+            key = atomic_write(self.journal_path, header, tmp_dir=self.tmp_dir)
         except StoreError:
             self._journal_ino = None  # the old journal is of an older generation now
             raise

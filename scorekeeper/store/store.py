@@ -18,17 +18,14 @@ history list, rebuilt from the game files whenever in doubt).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
-import re
 import threading
 import uuid
 import zlib
 from collections import OrderedDict
 from contextlib import contextmanager, suppress
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -37,6 +34,9 @@ from tinydb import Query, TinyDB
 from .. import rules
 from . import migrations, paths
 from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
+from .export import parse_import
+from .gamedoc import (ID_RE, change_value, check_game_data, game_data, hand_entry, now_iso,
+                      summary_of, summary_value)
 from .index import Index
 from .model import Change, GameSummary, ImportResult, StoredGame
 from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
@@ -44,86 +44,17 @@ from .storage import (DurableStorage, atomic_write, backup_path, decode, encode,
 
 log = logging.getLogger("scorekeeper.store")
 
-ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 GAME_BACKUPS = 3
 LOCK_STRIPES = 256
 CACHE_GAMES = 64
 BULK_IMPORT = 16  # imports of more games than this sync once at the end
-ACTIONS = ("add", "edit", "remove")
-
-
-def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-def check_game_data(data: dict) -> tuple[dict, rules.Game]:
-    """Validator for a game file: the data (upgraded to the current format) and its game."""
-    data, _ = migrations.upgrade_game_data(data)
-    doc = data.get("game", {}).get("1")
-    if not isinstance(doc, dict):
-        raise DamagedData("no game document")
-    for key, kind in (("id", str), ("created", str), ("updated", str), ("version", int),
-                      ("deleted", bool), ("game", dict)):
-        if not isinstance(doc.get(key), kind):
-            raise DamagedData(f"the game document has no valid {key!r}")
-    try:
-        game = rules.game_from_dict(doc["game"])
-    except rules.RulesError as e:
-        raise DamagedData(f"the stored game breaks the rules: {e}") from None
-    for entry in data.get("changes", {}).values():
-        if entry.get("action") not in ACTIONS or not isinstance(entry.get("hand"), int):
-            raise DamagedData("a change log entry is not valid")
-    return data, game
-
-
-def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
-    """The history-list row of a game; ``key`` identifies the file it was read from."""
-    st = rules.state(game)
-    return {
-        "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
-        "version": doc["version"], "players": list(game.players),
-        "variant": game.rules.variant.value, "target": game.rules.target,
-        "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
-        "winner": None if st.winner is None else game.players[st.winner],
-        "deleted": doc["deleted"], "file": None if key is None else list(key),
-    }
-
-
-def _summary_value(s: dict[str, Any]) -> GameSummary:
-    # The history list builds thousands of these: fill the frozen dataclass directly
-    # instead of through its __init__ (one object.__setattr__ per field).
-    value = object.__new__(GameSummary)
-    value.__dict__.update(
-        id=s["id"], created=s["created"], updated=s["updated"], version=s["version"],
-        players=tuple(s["players"]), variant=s["variant"], target=s["target"],
-        hands=s["hands"], totals=tuple(s["totals"]), finished=s["finished"],
-        winner=s["winner"], deleted=s["deleted"])
-    return value
-
-
-def _change_value(e: dict[str, Any]) -> Change:
-    return Change(
-        at=e["at"], action=e["action"], hand=e["hand"],
-        old=None if e.get("old") is None else tuple(e["old"]),
-        new=None if e.get("new") is None else tuple(e["new"]),
-        old_moon_choice=e.get("old_moon_choice"), new_moon_choice=e.get("new_moon_choice"),
-        version=e.get("version", 0),
-    )
-
-
-def _hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
-    if hand is None:
-        return {prefix: None, f"{prefix}_moon_choice": None}
-    return {prefix: list(hand.points),
-            f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
 
 
 class GameStore:
     """The stored games of one data folder. Safe for many threads and processes."""
 
-    def __init__(self, path: str | os.PathLike, *, durable: bool = True) -> None:
+    def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
-        self.durable = durable
         self._notes: list[str] = []
         self._games = self.path / "games"
         self._drafts = self.path / "drafts"
@@ -137,7 +68,7 @@ class GameStore:
         self._list_cache: tuple[int, bool, list[GameSummary]] | None = None
         self._values: dict[int, tuple[dict, GameSummary]] = {}
         self._index = Index(self.path, self._locks / "index.lock", self._tmp, self._note,
-                            scan=self._scan, durable=durable)
+                            scan=self._scan)
         self._index.ensure()
         if not self._index.trusted:
             # lines may have been lost in a power cut or an OS crash: compare every
@@ -173,7 +104,7 @@ class GameStore:
         now = now_iso()
         doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
                "game": rules.game_to_dict(game)}
-        data = {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": doc}, "changes": {}}
+        data = game_data(doc, {})
         with self._game_lock(gid):
             self._commit(gid, data, game)
         return self._stored(doc, game)
@@ -187,8 +118,8 @@ class GameStore:
     def add_hand(self, game_id: str, hand: rules.Hand, expected_version: int) -> StoredGame:
         def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
             new = game.add_hand(hand)
-            return new, {"action": "add", "hand": len(new.hands), **_hand_entry(None, "old"),
-                         **_hand_entry(hand, "new")}
+            return new, {"action": "add", "hand": len(new.hands), **hand_entry(None, "old"),
+                         **hand_entry(hand, "new")}
         return self._mutate(game_id, expected_version, change)
 
     def replace_hand(self, game_id: str, index: int, hand: rules.Hand,
@@ -196,14 +127,14 @@ class GameStore:
         def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
             new = game.replace_hand(index, hand)
             return new, {"action": "edit", "hand": index + 1,
-                         **_hand_entry(game.hands[index], "old"), **_hand_entry(hand, "new")}
+                         **hand_entry(game.hands[index], "old"), **hand_entry(hand, "new")}
         return self._mutate(game_id, expected_version, change)
 
     def remove_hand(self, game_id: str, index: int, expected_version: int) -> StoredGame:
         def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
             new = game.remove_hand(index)
             return new, {"action": "remove", "hand": index + 1,
-                         **_hand_entry(game.hands[index], "old"), **_hand_entry(None, "new")}
+                         **hand_entry(game.hands[index], "old"), **hand_entry(None, "new")}
         return self._mutate(game_id, expected_version, change)
 
     def set_rules(self, game_id: str, game_rules: rules.Rules,
@@ -224,7 +155,7 @@ class GameStore:
         with self._game_lock(game_id):
             data, _ = self._load(game_id)
         table = data.get("changes", {})
-        return [_change_value(table[k]) for k in sorted(table, key=int)]
+        return [change_value(table[k]) for k in sorted(table, key=int)]
 
     def list_games(self, include_deleted: bool = False) -> list[GameSummary]:
         """Summaries of the stored games, the most recently changed first."""
@@ -243,7 +174,7 @@ class GameStore:
                 continue
             hit = values.get(id(s))
             if hit is None or hit[0] is not s:
-                hit = (s, _summary_value(s))
+                hit = (s, summary_value(s))
             fresh[id(s)] = hit
             rows.append(hit)
         self._values = fresh
@@ -318,25 +249,31 @@ class GameStore:
         return out
 
     def import_data(self, data: Any) -> ImportResult:
-        from .export import parse_import
+        """Add the games of a JSON export, a game file or a list of game files.
 
-        items = parse_import(data)  # checks everything before anything is written
-        bulk = len(items) > BULK_IMPORT
+        Every game is checked before anything is written. A game already stored is
+        skipped when identical, updated when the file continues it (same hands, then
+        more) and otherwise kept as stored and reported in ``conflicts``."""
+        items = parse_import(data)
+        bulk = len(items) > BULK_IMPORT  # many games: one sync at the end, not one each
         added = skipped = updated = 0
         conflicts: list[str] = []
-        for item in items:
-            outcome = self._import_one(item, durable=self.durable and not bulk)
-            if outcome == "added":
-                added += 1
-            elif outcome == "updated":
-                updated += 1
-            elif outcome == "skipped":
-                skipped += 1
-            else:
-                conflicts.append(item.id)
-        if bulk and self.durable:
-            os.sync()  # every file written above is on disk before import returns
-            fsync_dir(self._games)
+        try:
+            for item in items:
+                outcome = self._import_one(item, durable=not bulk)
+                if outcome == "added":
+                    added += 1
+                elif outcome == "updated":
+                    updated += 1
+                elif outcome == "skipped":
+                    skipped += 1
+                else:
+                    conflicts.append(item.id)
+        finally:
+            if bulk:
+                os.sync()  # every game written above is on disk before import returns
+                with suppress(OSError):
+                    fsync_dir(self._games)
         return ImportResult(added, skipped, updated, tuple(conflicts))
 
     def _import_one(self, item: Any, durable: bool) -> str:
@@ -371,8 +308,7 @@ class GameStore:
                         changes[str(len(changes) + 1)] = e
                 doc = {**doc, "updated": max(doc["updated"], item.updated),
                        "version": item.version, "game": theirs}
-            new = {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": doc},
-                   "changes": changes}
+            new = game_data(doc, changes)
             self._commit(item.id, new, item.game, durable=durable)
         return outcome
 
@@ -400,8 +336,7 @@ class GameStore:
             changes = dict(data.get("changes", {}))
             if entry is not None:
                 changes[str(len(changes) + 1)] = {"at": now, **entry, "version": version}
-            new = {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": new_doc},
-                   "changes": changes}
+            new = game_data(new_doc, changes)
             self._commit(game_id, new, new_game)
         return self._stored(new_doc, new_game)
 
@@ -412,14 +347,14 @@ class GameStore:
             doc = data["game"]["1"]
             if doc["deleted"] == deleted:
                 return
-            new = {**data, "meta": {"1": {"format": migrations.FORMAT}},
-                   "game": {"1": {**doc, "deleted": deleted, "version": doc["version"] + 1}}}
+            new = game_data({**doc, "deleted": deleted, "version": doc["version"] + 1},
+                            dict(data.get("changes", {})))
             self._commit(game_id, new, game)
 
     def _storage(self, game_id: str) -> DurableStorage:
         return DurableStorage(self._games / f"{game_id}.json", backups=GAME_BACKUPS,
                               validate=check_game_data, notes=self._note, tmp_dir=self._tmp,
-                              label=f"game file {game_id}.json", durable=self.durable)
+                              label=f"game file {game_id}.json")
 
     def _load(self, game_id: str) -> tuple[dict, rules.Game]:
         """The game's data and Game (game lock held); recovers a damaged file."""
@@ -465,13 +400,13 @@ class GameStore:
         return data, game
 
     def _commit(self, game_id: str, data: dict, game: rules.Game, *,
-                durable: bool | None = None) -> None:
+                durable: bool = True) -> None:
         """Write a game file (game lock held), then its summary to the index."""
         payload = encode(data)
         self._index.begin(game_id)
         key = atomic_write(self._games / f"{game_id}.json", payload, tmp_dir=self._tmp,
                            backups=GAME_BACKUPS,
-                           durable=self.durable if durable is None else durable)
+                           durable=durable)
         self._remember(game_id, payload, data, game)
         self._put(summary_of(data["game"]["1"], game, key))
 
@@ -518,8 +453,7 @@ class GameStore:
     def _settings(self) -> Iterator[TinyDB]:
         with file_lock(self._locks / "settings.lock"):
             db = TinyDB(self.path / "settings.json", storage=DurableStorage, backups=3,
-                        notes=self._note, tmp_dir=self._tmp, label="the settings file",
-                        durable=self.durable)
+                        notes=self._note, tmp_dir=self._tmp, label="the settings file")
             yield db
 
     @staticmethod
@@ -595,13 +529,13 @@ class GameStore:
                 raise ValueError
         except FileNotFoundError:
             atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
-                         tmp_dir=self._tmp, durable=self.durable)
+                         tmp_dir=self._tmp)
             return
         except (OSError, ValueError, KeyError, TypeError):
             self._note("store.json could not be read; wrote it again")
             with suppress(StoreError):
                 atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
-                             tmp_dir=self._tmp, durable=self.durable)
+                             tmp_dir=self._tmp)
             return
         migrations.check_not_newer(fmt, f"the data folder {self.path}")
 
@@ -635,7 +569,3 @@ def _check_json(value: Any, what: str) -> bytes:
         raise StoreError("bad_value", f"{what} cannot be stored: {e}") from None
 
 
-def content_id(game: rules.Game) -> str:
-    """A stable id for a game file without one, so importing it twice adds it once."""
-    canon = json.dumps(rules.game_to_dict(game), sort_keys=True, ensure_ascii=False)
-    return "g" + hashlib.sha256(canon.encode()).hexdigest()[:31]

@@ -46,7 +46,8 @@ def random_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
     if rng.random() < 0.04:
         points = [0] * n
         points[rng.randrange(n)] = full
-        choice = rules.MoonChoice.ADD_TO_OTHERS if game.rules.moon is rules.MoonRule.SHOOTER_CHOICE else None
+        choice = (rules.MoonChoice.ADD_TO_OTHERS
+                  if game.rules.moon is rules.MoonRule.SHOOTER_CHOICE else None)
         return rules.Hand(tuple(points), choice)
     while True:
         points = [0] * n
@@ -99,7 +100,7 @@ def build(path: Path, count: int, seed: int = 1) -> float:
 def floor(folder: Path, samples: int = 300) -> list[float]:
     """One bare atomic write of a small file with fsync, as the lower bound of a commit."""
     path = folder / "floor.json"
-    payload = json.dumps({"points": [3, 13, 10, 0]} ).encode() * 40  # about 1.4 KB
+    payload = json.dumps({"points": [3, 13, 10, 0]}).encode() * 40  # about 1 KB
     times = []
     for i in range(samples):
         t = time.perf_counter()
@@ -167,7 +168,8 @@ def ms(x: float | None) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="0,1000,10000")
-    ap.add_argument("--dir", default=None, help="folder to build the stores in (default: a temp folder)")
+    ap.add_argument("--dir", default=None,
+                    help="folder to build the stores in (default: a temp folder)")
     ap.add_argument("--measure", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.measure:
@@ -193,7 +195,8 @@ def main() -> int:
             med, p95 = statistics.median(r["add"]), pct(r["add"], 95)
             print(f"\n{n} games (built in {built:.1f} s, {mean_hands:.1f} hands per game)")
             print(f"  open store            {ms(r['open'])}")
-            print(f"  history list (cold)   {ms(r['list_cold'])}   (open + list of {r['games']} summaries)")
+            print(f"  history list (cold)   {ms(r['list_cold'])}   "
+                  f"(open + list of {r['games']} summaries)")
             print(f"  history list (warm)   {ms(r['list_warm'])}")
             print(f"  history list after {len(r['add'])} writes {ms(r['list_after_writes'])}")
             print(f"  open one game         {ms(r['get'])}")

@@ -23,7 +23,8 @@ from scorekeeper.store import (
 
 
 def test_create_and_get(store: GameStore) -> None:
-    game = rules.Game.new(["Ala", "Bartek", "Celina"], rules.Rules(target=50), first_dealer="Bartek")
+    game = rules.Game.new(["Ala", "Bartek", "Celina"], rules.Rules(target=50),
+                          first_dealer="Bartek")
     sg = store.create_game(game)
     assert isinstance(sg, StoredGame)
     assert sg.version == 1 and not sg.finished and sg.winner is None and not sg.deleted

@@ -15,7 +15,6 @@ from typing import Callable
 import pytest
 from store_helpers import assert_consistent, file_state, hand, long_game, read_json
 
-from scorekeeper import rules
 from scorekeeper.store import GameNotFoundError, GameStore, StoreError, migrations
 from scorekeeper.store import index as index_module
 
@@ -445,7 +444,8 @@ def test_upgrade_path(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None
     assert path.read_bytes() == old_raw  # reading does not rewrite
     got = upgraded.add_hand(sg.id, hand(2), got.version)
     data = read_json(path)
-    assert data["meta"]["1"]["format"] == 2 and data["game"]["1"]["game"]["rules"]["target"] == 20_000
+    assert data["meta"]["1"]["format"] == 2
+    assert data["game"]["1"]["game"]["rules"]["target"] == 20_000
     assert path.with_name(path.name + ".bak1").read_bytes() == old_raw
     assert upgraded.get(sg.id) == got
     # a format with no way up is refused clearly, and the file stays as it is

@@ -95,7 +95,8 @@ def test_plain_game_file_imports_once(folder: Path, tmp_path: Path,
         "players": ["Ala", "Bartek", "Celina", "Darek"],
         "rules": {"variant": "standard", "target": 100, "moon": "shooter_choice"},
         "first_dealer": "Ala",
-        "hands": [{"points": [3, 13, 10, 0]}, {"points": [0, 26, 0, 0], "moon_choice": "add_to_others"}],
+        "hands": [{"points": [3, 13, 10, 0]},
+                  {"points": [0, 26, 0, 0], "moon_choice": "add_to_others"}],
     }))
     assert main(["import", str(path), "--db", str(folder)]) == 0
     assert main(["import", str(path), "--db", str(folder)]) == 0

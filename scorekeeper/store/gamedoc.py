@@ -1,0 +1,103 @@
+"""A stored game file as data: its checks, its summary for the history list, its change
+log entries. Pure functions over dicts (no I/O); :mod:`.store` reads and writes them.
+
+A game file is a TinyDB database::
+
+    {"meta": {"1": {"format": 1}},
+     "game": {"1": {"id", "created", "updated", "version", "deleted",
+                    "game": <the game file of scorekeeper replay>}},
+     "changes": {"1": {"at", "action", "hand", "old", "new", "old_moon_choice",
+                       "new_moon_choice", "version"}, ...}}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from datetime import datetime, timezone
+from typing import Any
+
+from .. import rules
+from . import migrations
+from .errors import DamagedData
+from .model import Change, GameSummary
+
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+ACTIONS = ("add", "edit", "remove")
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def check_game_data(data: dict) -> tuple[dict, rules.Game]:
+    """Validator for a game file: the data (upgraded to the current format) and its game."""
+    data, _ = migrations.upgrade_game_data(data)
+    doc = data.get("game", {}).get("1")
+    if not isinstance(doc, dict):
+        raise DamagedData("no game document")
+    for key, kind in (("id", str), ("created", str), ("updated", str), ("version", int),
+                      ("deleted", bool), ("game", dict)):
+        if not isinstance(doc.get(key), kind):
+            raise DamagedData(f"the game document has no valid {key!r}")
+    try:
+        game = rules.game_from_dict(doc["game"])
+    except rules.RulesError as e:
+        raise DamagedData(f"the stored game breaks the rules: {e}") from None
+    for entry in data.get("changes", {}).values():
+        if entry.get("action") not in ACTIONS or not isinstance(entry.get("hand"), int):
+            raise DamagedData("a change log entry is not valid")
+    return data, game
+
+
+def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
+    """The history-list row of a game; ``key`` identifies the file it was read from."""
+    st = rules.state(game)
+    return {
+        "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
+        "version": doc["version"], "players": list(game.players),
+        "variant": game.rules.variant.value, "target": game.rules.target,
+        "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
+        "winner": None if st.winner is None else game.players[st.winner],
+        "deleted": doc["deleted"], "file": None if key is None else list(key),
+    }
+
+
+def summary_value(s: dict[str, Any]) -> GameSummary:
+    # The history list builds thousands of these: fill the frozen dataclass directly
+    # instead of through its __init__ (one object.__setattr__ per field).
+    value = object.__new__(GameSummary)
+    value.__dict__.update(
+        id=s["id"], created=s["created"], updated=s["updated"], version=s["version"],
+        players=tuple(s["players"]), variant=s["variant"], target=s["target"],
+        hands=s["hands"], totals=tuple(s["totals"]), finished=s["finished"],
+        winner=s["winner"], deleted=s["deleted"])
+    return value
+
+
+def change_value(e: dict[str, Any]) -> Change:
+    return Change(
+        at=e["at"], action=e["action"], hand=e["hand"],
+        old=None if e.get("old") is None else tuple(e["old"]),
+        new=None if e.get("new") is None else tuple(e["new"]),
+        old_moon_choice=e.get("old_moon_choice"), new_moon_choice=e.get("new_moon_choice"),
+        version=e.get("version", 0),
+    )
+
+
+def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
+    if hand is None:
+        return {prefix: None, f"{prefix}_moon_choice": None}
+    return {prefix: list(hand.points),
+            f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
+
+
+def game_data(doc: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """A whole game file in the current format."""
+    return {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": doc}, "changes": changes}
+
+def content_id(game: rules.Game) -> str:
+    """A stable id for a game file without one, so importing it twice adds it once."""
+    canon = json.dumps(rules.game_to_dict(game), sort_keys=True, ensure_ascii=False)
+    return "g" + hashlib.sha256(canon.encode()).hexdigest()[:31]
