@@ -259,25 +259,23 @@ def home(ui: Ui) -> ft.View:
 def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
               extra: list[ft.Control] | None = None) -> ft.Control:
     players = ", ".join(g.players)
+    small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    facts: list[ft.Control] = []
     if g.finished and g.winner is not None:
-        status = ui._("{winner} won", winner=g.winner)
-    else:
-        status = ui._n("{n} hand played", "{n} hands played", g.hands)
+        facts.append(ft.Text(ui._("{winner} won", winner=g.winner), size=13,
+                             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
+    facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
+    facts.append(ft.Text(date_text(g.updated), **small))
     lines = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Text(f"{status} · {date_text(g.updated)}", size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(facts, spacing=12, wrap=True, run_spacing=0),
     ]
-    if g.finished:
-        lines.insert(1, ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), size=13,
-                                color=ft.Colors.ON_SURFACE_VARIANT))
     content = ft.Container(
         ft.Row([ft.Column(lines, spacing=2, expand=True), *(extra or [])],
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding(16, 12, 8, 12), on_click=on_click, ink=True, border_radius=12)
-    return tag(identifier, ft.Card(content, margin=0), label=f"{players}. {status}",
-               button=True)
+    return tag(identifier, ft.Card(content, margin=0), button=True)
 
 
 # --- new game -----------------------------------------------------------------------------------
@@ -495,7 +493,11 @@ def sheet(ui: Ui) -> ft.View:
         if hs.moon is not None:
             moon_note = ui._("{player} shot the moon", player=names[hs.moon.player])
         direction = ui._(DIRECTION_SHORT[info.direction])
-        label = ui._("Hand {hand}, {direction}", hand=number, direction=direction)
+        if moon_note:
+            label = ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,
+                         moon=moon_note)
+        else:
+            label = ui._("Hand {hand}, {direction}", hand=number, direction=direction)
         row = ft.Container(ft.Row([
             ft.Container(ft.Column([
                 ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
@@ -505,7 +507,7 @@ def sheet(ui: Ui) -> ft.View:
             on_click=None if read_only else ui.act(app.edit_hand, number), ink=not read_only,
             tooltip=moon_note)
         rows.append(tag(ids.HAND_ROW.format(n=number), row,
-                        label=label + (f". {moon_note}" if moon_note else ""),
+                        label=label,
                         button=not read_only))
     if not st.hands:
         rows.append(ft.Container(ft.Text(ui._("No hands yet."),

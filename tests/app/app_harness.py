@@ -118,6 +118,12 @@ class Phone:
                 return c
         raise AssertionError(f"{identifier!r} has nothing to tap")
 
+    def _clickable_or_none(self, identifier: str) -> Any:
+        try:
+            return self._clickable(identifier)
+        except AssertionError:
+            return None
+
     def disabled(self, identifier: str) -> bool:
         for c in walk(self.find(identifier)):
             if getattr(c, "disabled", False):

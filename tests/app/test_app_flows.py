@@ -1,0 +1,434 @@
+"""The app's screens driven as a player would, without a browser: real store, real rules,
+real Flet control trees. Every number checked here comes from ``scorekeeper.rules``."""
+
+import json
+
+import flet as ft
+import pytest
+
+from scorekeeper import rules
+from scorekeeper.app import ids
+from scorekeeper.store import GameStore
+
+from app_harness import Phone, walk
+
+NAMES = ["Ala", "Bartek", "Celina", "Darek"]
+
+
+def game_of(phone: Phone) -> rules.Game:
+    assert phone.app.game is not None
+    return phone.app.game.game
+
+
+# --- new game -------------------------------------------------------------------------------
+
+
+def test_only_the_possible_variants_are_offered(phone):
+    phone.go("/new")
+    def offered():
+        return [v for v in ("standard", "cancellation")
+                if phone.has(ids.VARIANT.format(variant=v))]
+    assert offered() == ["standard"]  # 4 players
+    for _ in range(2):
+        phone.tap(ids.ADD_PLAYER)
+    assert offered() == ["standard", "cancellation"]  # 6
+    phone.tap(ids.VARIANT.format(variant="cancellation"))
+    assert phone.app.form.variant == rules.Variant.CANCELLATION
+    assert phone.app.form.target_choice == "150"  # the variant's usual target
+    for _ in range(2):
+        phone.tap(ids.ADD_PLAYER)
+    assert offered() == ["cancellation"]  # 8
+    for seat in (7, 6, 5, 4):
+        phone.tap(ids.PLAYER_REMOVE.format(seat=seat))
+    assert offered() == ["standard"] and phone.app.form.variant == rules.Variant.STANDARD
+    phone.tap(ids.PLAYER_REMOVE.format(seat=3))
+    assert phone.app.form.count == 3 and phone.disabled(ids.PLAYER_REMOVE.format(seat=0))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_deck_preparation_is_the_rules_plan(phone, players):
+    phone.go("/new")
+    while phone.app.form.count < players:
+        phone.tap(ids.ADD_PLAYER)
+    while phone.app.form.count > players:
+        phone.tap(ids.PLAYER_REMOVE.format(seat=0))
+    plan = rules.deck_plan(rules.Variant.STANDARD, players)
+    text = phone.text(ids.DECK_PLAN)
+    for card in plan.removed:
+        assert str(card) in text
+    assert str(plan.first_lead) in text
+    assert f"{plan.cards_each} cards each" in text
+
+
+def test_cancellation_deck_plan_has_the_leftover_and_no_lead_card(phone):
+    phone.go("/new")
+    for _ in range(3):
+        phone.tap(ids.ADD_PLAYER)
+    phone.tap(ids.VARIANT.format(variant="cancellation"))
+    plan = rules.deck_plan(rules.Variant.CANCELLATION, 7)
+    text = phone.text(ids.DECK_PLAN)
+    assert "two full decks" in text and f"{plan.cards_each} cards each" in text
+    assert f"{plan.leftover} cards left over" in text and "left of the dealer" in text
+
+
+def test_reordering_seats_moves_the_first_dealer_along(phone):
+    phone.go("/new")
+    for seat, name in enumerate(NAMES):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    phone.choose(ids.FIRST_DEALER, "1")
+    phone.tap(ids.PLAYER_DOWN.format(seat=1))
+    assert phone.app.form.names == ["Ala", "Celina", "Bartek", "Darek"]
+    assert phone.app.form.first_dealer == 2  # still Bartek
+    phone.tap(ids.PLAYER_UP.format(seat=1))
+    assert phone.app.form.names == ["Celina", "Ala", "Bartek", "Darek"]
+    assert phone.disabled(ids.PLAYER_UP.format(seat=0))
+    assert phone.disabled(ids.PLAYER_DOWN.format(seat=3))
+    phone.tap(ids.START_GAME)
+    game = game_of(phone)
+    assert game.players == ("Celina", "Ala", "Bartek", "Darek") and game.first_dealer == 2
+
+
+def test_bad_names_are_explained_in_place(phone):
+    phone.go("/new")
+    for seat, name in enumerate(["Ala", "Bartek", "ala ", ""]):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    phone.tap(ids.START_GAME)
+    assert phone.screen == "new"
+    assert "used twice" in phone.text(ids.ERROR)
+    phone.type(ids.PLAYER_NAME.format(seat=2), "Celina")
+    phone.tap(ids.START_GAME)
+    assert "Player 4 has no name" in phone.text(ids.ERROR)
+
+
+def test_other_target_typed(phone):
+    phone.go("/new")
+    for seat, name in enumerate(NAMES):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    phone.tap(ids.TARGET.format(value="other"))
+    phone.tap(ids.START_GAME)
+    assert phone.screen == "new" and "target" in phone.text(ids.ERROR).lower()
+    phone.type(ids.TARGET_OTHER, "75")
+    phone.tap(ids.MOON_RULE.format(rule="shooter_choice"))
+    phone.switch(ids.QUEEN_BREAKS, True)
+    phone.tap(ids.START_GAME)
+    r = game_of(phone).rules
+    assert (r.target, r.moon, r.queen_breaks_hearts) == (75, rules.MoonRule.SHOOTER_CHOICE, True)
+    assert "The queen of spades breaks hearts" in phone.text(ids.BANNER)
+
+
+def test_recent_names_are_suggested_and_added_with_one_tap(store):
+    phone = Phone(store)
+    phone.new_game(NAMES)
+    phone.go("/new")
+    assert phone.text(ids.SUGGESTION.format(n=0)) == "Ala"
+    phone.tap(ids.SUGGESTION.format(n=1))  # Bartek
+    assert phone.app.form.names[0] == "Bartek"
+    assert phone.text(ids.SUGGESTION.format(n=0)) == "Ala"  # Bartek is no longer offered
+    assert not any("Bartek" == phone.text(i) for i in
+                   (ids.SUGGESTION.format(n=k) for k in range(3)))
+
+
+# --- the score sheet ----------------------------------------------------------------------
+
+
+def test_sheet_shows_totals_leader_banner_and_target(phone):
+    phone.new_game(NAMES)
+    banner = phone.text(ids.BANNER)
+    assert "Hand 1: Ala deals" in banner and "Pass left" in banner
+    assert "Ala → Bartek" in banner and "Darek → Ala" in banner and "2♣" in banner
+    phone.enter_points([3, 13, 10, 0])
+    game = game_of(phone)
+    st = rules.state(game)
+    assert phone.totals() == list(st.totals)
+    assert [phone.has(ids.LEADER.format(seat=s)) for s in range(4)] == \
+        [s in st.leaders for s in range(4)]
+    banner = phone.text(ids.BANNER)
+    assert "Hand 2: Bartek deals" in banner and "Pass right" in banner
+    assert "Bartek → Ala" in banner
+    assert "87 points away" in phone.text(ids.TARGET_INFO)
+    assert phone.text(ids.CELL.format(n=1, seat=1)) == "13"
+
+
+def test_fourth_hand_of_four_is_a_hold_hand(phone):
+    phone.new_game(NAMES)
+    for points in ([3, 13, 10, 0], [0, 0, 13, 13], [1, 2, 3, 20]):
+        phone.enter_points(points)
+    banner = phone.text(ids.BANNER)
+    assert "Hold: no passing" in banner and "→" not in banner
+    assert "Hand 4: Darek deals" in banner
+
+
+def test_cancellation_banner_names_the_leader(phone):
+    phone.go("/new")
+    names = NAMES + ["Ewa", "Franek"]
+    for _ in range(2):
+        phone.tap(ids.ADD_PLAYER)
+    for seat, name in enumerate(names):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    phone.tap(ids.VARIANT.format(variant="cancellation"))
+    phone.tap(ids.START_GAME)
+    assert "Bartek leads the first trick" in phone.text(ids.BANNER)  # left of Ala
+
+
+# --- entering a hand ----------------------------------------------------------------------
+
+
+def test_cards_entry_counts_points_and_enables_save_only_when_valid(phone):
+    phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    assert phone.screen == "hand" and phone.app.entry.mode == "cards"
+    assert phone.disabled(ids.SAVE_HAND) and "26" in phone.text(ids.REMAINING)
+    phone.tap(ids.HEARTS.format(seat=0))
+    phone.tap(ids.HEARTS_KEY.format(count=3))
+    assert phone.app.entry.picked == 1  # the keypad moves on to the next player
+    phone.tap(ids.HEARTS_KEY.format(count=10))
+    assert phone.text(ids.PLAYER_POINTS.format(seat=1)) == "= 10"
+    assert "13 points left to give" in phone.text(ids.REMAINING)
+    assert phone.disabled(ids.SAVE_HAND)
+    assert "add up to 13" in phone.text(ids.SAVE_REASON)
+    phone.tap(ids.QUEEN.format(seat=1, n=0))
+    assert phone.text(ids.PLAYER_POINTS.format(seat=1)) == "= 23"
+    assert "Every point is given" in phone.text(ids.REMAINING)
+    assert not phone.disabled(ids.SAVE_HAND) and not phone.has(ids.SAVE_REASON)
+    phone.tap(ids.SAVE_HAND)
+    assert phone.screen == "sheet" and phone.totals() == [3, 23, 0, 0]
+    assert "Hand 1 saved" in phone.text(ids.NOTICE)
+
+
+def test_gives_the_rest_and_too_many_points(phone):
+    phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.HEARTS.format(seat=2))
+    phone.tap(ids.HEARTS_KEY.format(count=4))
+    phone.tap(ids.GIVE_REST.format(seat=0))  # the other 9 hearts and the queen
+    assert phone.app.entry.typed_points()[0] == [22, 0, 4, 0]
+    phone.tap(ids.MODE_POINTS)
+    assert phone.control(ids.POINTS.format(seat=0), ft.TextField).value == "22"
+    phone.type(ids.POINTS.format(seat=3), "5")
+    assert "5 points too many" in phone.text(ids.REMAINING)
+    assert "add up to 31" in phone.text(ids.SAVE_REASON)
+    phone.type(ids.POINTS.format(seat=3), "x")
+    assert "Darek: enter a whole number" in phone.text(ids.SAVE_REASON)
+    phone.type(ids.POINTS.format(seat=3), "")
+    phone.tap(ids.SAVE_HAND)
+    assert phone.totals() == [22, 0, 4, 0]
+
+
+def test_moon_under_a_fixed_rule_says_what_it_scores(phone):
+    phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.GIVE_REST.format(seat=2))
+    assert "Celina shot the moon" in phone.text(ids.MOON)
+    assert "Add 26 to everyone else" in phone.text(ids.MOON)
+    assert not phone.has(ids.MOON_CHOICE.format(choice="add_to_others"))
+    phone.tap(ids.SAVE_HAND)
+    assert phone.totals() == [26, 26, 0, 26]
+
+
+def test_shooters_choice_shows_both_outcomes_side_by_side(store):
+    phone = Phone(store)
+    phone.new_game(NAMES, moon=ids.MOON_RULE.format(rule="shooter_choice"))
+    for points in ([20, 6, 0, 0], [20, 6, 0, 0], [20, 6, 0, 0], [20, 0, 6, 0]):
+        phone.enter_points(points)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.MODE_POINTS)
+    phone.type(ids.POINTS.format(seat=3), "26")
+    preview = rules.moon_preview(game_of(phone), [0, 0, 0, 26])
+    add = phone.text(ids.MOON_CHOICE.format(choice="add_to_others"))
+    sub = phone.text(ids.MOON_CHOICE.format(choice="subtract_from_self"))
+    for choice, text in (("add_to_others", add), ("subtract_from_self", sub)):
+        outcome = preview.options[rules.MoonChoice(choice)]
+        for total in outcome.totals:
+            assert str(total) in text
+    # adding 26 puts Ala at 106 and ends the game: Darek (26) wins
+    assert "Game over: Darek wins" in add
+    assert "The game goes on" in sub and "Take 26 off Darek" in sub
+    assert phone.disabled(ids.SAVE_HAND)
+    assert "pick what it scores" in phone.text(ids.SAVE_REASON)
+    phone.tap(ids.MOON_CHOICE.format(choice="subtract_from_self"))
+    phone.tap(ids.SAVE_HAND)
+    assert phone.totals() == list(preview.options[rules.MoonChoice.SUBTRACT_FROM_SELF].totals)
+    assert phone.totals() == [80, 18, 6, -26]
+    assert rules.state(game_of(phone)).hands[-1].moon.choice == rules.MoonChoice.SUBTRACT_FROM_SELF
+
+
+def test_a_half_entered_hand_survives_a_reload(store):
+    phone = Phone(store)
+    gid = phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.HEARTS.format(seat=1))
+    phone.tap(ids.HEARTS_KEY.format(count=7))
+    phone.tap(ids.QUEEN.format(seat=3, n=0))
+    again = Phone(store, route=f"/game/{gid}/hand")
+    assert again.app.entry.hearts == [0, 7, 0, 0] and again.app.entry.queens == [3]
+    assert again.text(ids.PLAYER_POINTS.format(seat=3)) == "= 13"
+    again.tap(ids.GIVE_REST.format(seat=0))
+    again.tap(ids.SAVE_HAND)
+    assert Phone(store, route=f"/game/{gid}/hand").app.entry.hearts == [0, 0, 0, 0]
+
+
+def test_a_closed_tab_resumes_from_the_home_screen(store):
+    gid = Phone(store).new_game(NAMES)
+    other = Phone(store)
+    assert other.has(ids.RESUME.format(game_id=gid))
+    other.tap(ids.RESUME.format(game_id=gid))
+    assert other.screen == "sheet" and other.app.game.id == gid
+
+
+# --- editing, deleting, undo, change log -----------------------------------------------
+
+
+def test_edit_an_earlier_hand_recomputes_and_logs_it(phone):
+    gid = phone.new_game(NAMES)
+    phone.enter_points([3, 13, 10, 0])
+    phone.enter_points([0, 0, 13, 13])
+    phone.tap(ids.HAND_ROW.format(n=1))
+    assert phone.screen == "hand" and phone.app.entry.index == 0
+    assert phone.control(ids.POINTS.format(seat=1), ft.TextField).value == "13"
+    phone.type(ids.POINTS.format(seat=1), "0")
+    phone.type(ids.POINTS.format(seat=3), "13")
+    phone.tap(ids.SAVE_HAND)
+    assert phone.totals() == list(rules.state(game_of(phone)).totals) == [3, 0, 23, 26]
+    phone.go(f"/game/{gid}/changes")
+    newest = phone.text(ids.CHANGE.format(n=0))
+    assert "Hand 1 changed" in newest and "3 · 13 · 10 · 0" in newest
+
+
+def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
+    gid = phone.new_game(NAMES)
+    hands = ([3, 13, 10, 0], [0, 0, 13, 13], [1, 2, 3, 20])
+    for points in hands:
+        phone.enter_points(points)
+    phone.tap(ids.HAND_ROW.format(n=2))
+    phone.tap(ids.DELETE_HAND)
+    assert "Delete hand 2?" in phone.screen_text()
+    phone.tap(ids.CANCEL)
+    assert len(game_of(phone).hands) == 3 and phone.screen == "hand"
+    phone.tap(ids.DELETE_HAND)
+    phone.tap(ids.CONFIRM)
+    assert phone.screen == "sheet" and len(game_of(phone).hands) == 2
+    assert phone.totals() == [4, 15, 13, 20]
+    assert "Hand 2 deleted" in phone.text(ids.NOTICE)
+    phone.tap(ids.UNDO)
+    assert [h.points for h in game_of(phone).hands] == [tuple(h) for h in hands]
+    assert phone.totals() == [4, 15, 26, 33]
+    assert GameStore.open(phone.app.store.path).get(gid).game == game_of(phone)
+
+
+# --- the end of the game ---------------------------------------------------------------
+
+
+def test_game_over_winner_standings_and_rematch(phone):
+    phone.new_game(NAMES, target=ids.TARGET.format(value="50"))
+    for points in ([20, 6, 0, 0], [20, 6, 0, 0], [20, 0, 6, 0]):
+        phone.enter_points(points)
+    st = rules.state(game_of(phone))
+    assert st.game_over and st.winner == 3
+    assert not phone.has(ids.ENTER_HAND) and not phone.has(ids.BANNER)
+    assert phone.has(ids.GAME_OVER) and "Darek wins" in phone.text(ids.WINNER)
+    assert "Ala" in phone.text(ids.STANDING.format(place=4))
+    phone.go(f"/game/{phone.app.game.id}/hand")  # no more hands: back on the sheet
+    assert phone.screen == "sheet"
+    phone.tap(ids.REMATCH)
+    assert phone.screen == "new" and phone.app.form.names == NAMES
+    assert phone.app.form.target_choice == "50"
+    assert phone.app.form.first_dealer == 1  # the deal moves on
+    phone.tap(ids.START_GAME)
+    assert game_of(phone).hands == () and game_of(phone).rules.target == 50
+
+
+def test_tie_for_lowest_at_the_target_plays_on(phone):
+    phone.new_game(NAMES, target=ids.TARGET.format(value="50"))
+    for _ in range(4):
+        phone.enter_points([13, 13, 0, 0])
+    st = rules.state(game_of(phone))
+    assert st.standing.tie_for_lowest
+    assert "Tie for lowest: play another hand" in phone.text(ids.TIE)
+    assert phone.has(ids.ENTER_HAND) and not phone.has(ids.GAME_OVER)
+
+
+# --- another phone changed the game ------------------------------------------------------
+
+
+def test_a_stale_save_is_explained_and_the_game_reloaded(store):
+    a = Phone(store)
+    gid = a.new_game(NAMES)
+    b = Phone(store, route=f"/game/{gid}/hand")
+    a.enter_points([3, 13, 10, 0])
+    b.tap(ids.GIVE_REST.format(seat=0))
+    b.tap(ids.SAVE_HAND)
+    assert b.screen == "sheet" and "changed on another phone" in b.text(ids.NOTICE)
+    assert b.totals() == [3, 13, 10, 0]  # the other phone's hand, nothing lost silently
+    assert len(store.get(gid).game.hands) == 1
+
+
+# --- history and settings ----------------------------------------------------------------
+
+
+def test_history_opens_read_only_deletes_with_undo_and_exports(phone):
+    gid = phone.new_game(NAMES, target=ids.TARGET.format(value="50"))
+    for points in ([20, 6, 0, 0], [20, 6, 0, 0], [20, 0, 6, 0]):
+        phone.enter_points(points)
+    other = phone.new_game(["Ewa", "Franek", "Gosia"])
+    phone.go("/history")
+    assert "Darek won" in phone.text(ids.HISTORY_GAME.format(game_id=gid))
+    assert "3 hands played" in phone.text(ids.HISTORY_GAME.format(game_id=gid))
+    phone.tap(ids.HISTORY_GAME.format(game_id=gid))
+    assert phone.app.route == f"/history/{gid}" and phone.has(ids.READ_ONLY)
+    assert phone._clickable_or_none(ids.HAND_ROW.format(n=1)) is None  # rows do not edit
+    assert not phone.has(ids.ENTER_HAND)
+    phone.go("/history")
+    phone.tap(ids.DELETE_GAME.format(game_id=other))
+    phone.tap(ids.CONFIRM)
+    assert not phone.has(ids.HISTORY_GAME.format(game_id=other))
+    phone.tap(ids.UNDO)
+    assert phone.has(ids.HISTORY_GAME.format(game_id=other))
+    phone.tap(ids.EXPORT)
+    exported = json.loads(phone.control(ids.EXPORT_TEXT, ft.TextField).value)
+    assert {g["id"] for g in exported} == {gid, other}
+
+
+def test_language_setting_follows_the_device_and_persists(store):
+    phone = Phone(store, language="pl-PL")
+    assert "Nowa gra" in phone.text(ids.NEW_GAME)
+    phone.go("/settings")
+    phone.tap(ids.LANGUAGE_OPTION.format(code="lt"))
+    assert "Kalba" in phone.screen_text()
+    assert "Naujas žaidimas" in Phone(store, language="pl-PL").text(ids.NEW_GAME)
+    phone.tap(ids.LANGUAGE_OPTION.format(code="system"))
+    assert "Nowa gra" in Phone(store, language="pl-PL").text(ids.NEW_GAME)
+    assert "New game" in Phone(store, language="de").text(ids.NEW_GAME)
+
+
+def test_theme_setting_persists(store):
+    phone = Phone(store, route="/settings")
+    phone.tap(ids.THEME_OPTION.format(mode="dark"))
+    assert Phone(store).app.theme == "dark"
+
+
+def test_unknown_addresses_show_words_not_errors(phone):
+    for route in ("/game/nope", "/game/0123456789abcdef0123456789abcdef/hand/3", "/x/y"):
+        phone.go(route)
+        assert phone.screen == "not_found" and phone.has(ids.ERROR)
+    gid = phone.new_game(NAMES)
+    phone.go(f"/game/{gid}/hand/9")
+    assert phone.screen == "sheet" and "There is no hand 9" in phone.text(ids.ERROR)
+
+
+# --- accessibility -------------------------------------------------------------------------
+
+
+def test_every_button_has_words_and_a_big_enough_target(store):
+    phone = Phone(store)
+    gid = phone.new_game(NAMES)
+    phone.enter_points([3, 13, 10, 0])
+    for route in ("/", "/new", f"/game/{gid}", f"/game/{gid}/hand", f"/game/{gid}/hand/1",
+                  "/history", "/settings"):
+        phone.go(route)
+        for c in walk(phone.view):
+            if isinstance(c, ft.IconButton):
+                assert c.tooltip, (route, c.icon)
+                assert (c.width or 48) >= 48 and (c.height or 48) >= 48, (route, c.icon)
+            if isinstance(c, ft.Semantics) and c.button:
+                assert c.label or any(isinstance(x, ft.Text) and x.value for x in walk(c)) \
+                    or any(getattr(x, "tooltip", None) for x in walk(c)), (route, c.identifier)
