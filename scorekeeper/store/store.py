@@ -40,7 +40,7 @@ from .gamedoc import (ID_RE, change_value, check_game_data, game_data, hand_entr
 from .index import Index
 from .model import Change, GameSummary, ImportResult, StoredGame
 from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
-                      file_lock, fsync_dir)
+                      file_lock, fsync_dir, utc_stamp)
 
 log = logging.getLogger("scorekeeper.store")
 
@@ -75,14 +75,15 @@ class GameStore:
             # summary with its game file, then stamp a journal of this boot
             self._verify_index()
             self._resolve_pending()
-            with suppress(StoreError):
-                self._index.compact()
+            if self._index.boot is not None:
+                with suppress(StoreError):  # e.g. read-only: check again next time
+                    self._index.compact()
         self._resolve_pending()
 
     @classmethod
-    def open(cls, db: str | os.PathLike | None = None, **kw: Any) -> "GameStore":
+    def open(cls, db: str | os.PathLike | None = None) -> "GameStore":
         """The store in ``db``, else ``$FLET_APP_STORAGE_DATA``, else the user's data folder."""
-        return cls(paths.data_dir(db), **kw)
+        return cls(paths.data_dir(db))
 
     # --- what happened ------------------------------------------------------------------
 
@@ -217,15 +218,28 @@ class GameStore:
         atomic_write(path, payload, tmp_dir=self._tmp, durable=False)
 
     def get_draft(self, game_id: str) -> dict | None:
+        """The half-entered hand saved for this game, or None. A draft that cannot be
+        read is moved aside (and noted), never overwritten."""
         self._check_id(game_id)
+        path = self._drafts / f"{game_id}.json"
         try:
-            raw = (self._drafts / f"{game_id}.json").read_bytes()
-            data = json.loads(raw)
+            raw = path.read_bytes()
         except FileNotFoundError:
             return None
-        except (OSError, ValueError):
-            return None  # a draft lost in a crash is not worth an error
-        return data if isinstance(data, dict) else None
+        except OSError as e:
+            raise os_error(e, path, "read") from e
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except (ValueError, UnicodeDecodeError) as e:
+            aside = path.with_name(f"{path.name}.damaged-{utc_stamp()}")
+            with suppress(OSError):
+                os.replace(path, aside)
+                self._note(f"the draft of game {game_id} could not be read ({e}); "
+                           f"moved it to {aside.name}")
+            return None
+        return data
 
     # --- export and import -------------------------------------------------------------
 

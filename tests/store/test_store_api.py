@@ -207,9 +207,15 @@ def test_drafts(store: GameStore) -> None:
     store.save_draft(sg.id, None)  # removing twice is fine
     with pytest.raises(StoreError):
         store.save_draft(sg.id, {"x": float("nan")})
-    # a draft damaged by a crash is simply gone
-    (store.path / "drafts" / f"{sg.id}.json").write_bytes(b'{"points": [3, 1')
+    # a draft damaged by a crash is gone, but moved aside, not overwritten
+    path = store.path / "drafts" / f"{sg.id}.json"
+    path.write_bytes(b'{"points": [3, 1')
     assert store.get_draft(sg.id) is None
+    aside = list(path.parent.glob(path.name + ".damaged-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == b'{"points": [3, 1'
+    assert "draft of game" in store.recovery_notes[0]
+    store.save_draft(sg.id, {"hand": 2})
+    assert store.get_draft(sg.id) == {"hand": 2}
 
 
 def test_game_file_is_a_tinydb_database(store: GameStore) -> None:
