@@ -85,6 +85,8 @@ OPEN_GAME = "open-game-{game_id}"  # open read-only (finished) or resume (unfini
 DELETE_GAME = "delete-game-{game_id}"
 EXPORT = "export"  # download every game as JSON
 EXPORT_TEXT = "export-text"  # the exported JSON shown in a dialog
+EXPORT_DOWNLOAD = "export-download"  # download it as a file (GET /export.json)
+EXPORT_CLOSE = "export-close"
 
 # --- settings (/settings) -----------------------------------------------------------
 LANGUAGE = "language"  # the language choice group

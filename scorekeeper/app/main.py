@@ -140,12 +140,16 @@ def setup_page(page: ft.Page) -> None:
     page.padding = 0
 
 
-def make_main(store: GameStore) -> Callable[[ft.Page], Awaitable[None]]:
-    """The Flet entry point for one store (shared by every tab and phone)."""
+def make_main(store: GameStore, export_url: str | None = None
+              ) -> Callable[[ft.Page], Awaitable[None]]:
+    """The Flet entry point for one store (shared by every tab and phone).
+
+    ``export_url``: where the server offers every game as a file to download."""
 
     async def main(page: ft.Page) -> None:
         setup_page(page)
         app = App(store, await device_language(page))
+        app.export_url = export_url if page.web else None
         shell = Shell(page, app)
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped

@@ -8,6 +8,7 @@ repository's ``assets/`` folder and keeps every game in the store at ``db``.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from pathlib import Path
 APP_NAME = "Hearts Scorekeeper"
 APP_SHORT_NAME = "Hearts"
 APP_DESCRIPTION = "The score sheet for Hearts played with real cards."
+EXPORT_PATH = "/export.json"
 
 
 def assets_dir() -> Path:
@@ -72,13 +74,28 @@ def build_asgi_app(db: str | None = None):
     from ..store import GameStore
     from .main import make_main
 
+    from starlette.responses import Response
+
     store = GameStore.open(db)
     assets = assets_dir()
     app = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+
+    @app.get(EXPORT_PATH, include_in_schema=False)
+    def export_file() -> Response:
+        """Every game as a JSON file to download (the history's Export button)."""
+        from datetime import datetime, timezone
+
+        body = json.dumps(store.export_games(), ensure_ascii=False, indent=2)
+        day = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+        return Response(body.encode("utf-8"), media_type="application/json",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="hearts-scorekeeper-{day}.json"',
+                                 "Cache-Control": "no-store"})
+
     app.mount(
         "/",
         flet_fastapi.app(
-            make_main(store),
+            make_main(store, export_url=EXPORT_PATH),
             assets_dir=str(assets),
             upload_dir=None,
             app_name=APP_NAME,

@@ -408,6 +408,7 @@ class App:
         self.notice: Notice | None = None
         self.confirm: Confirm | None = None
         self.export_text: str | None = None
+        self.export_url: str | None = None  # a download of every game, when served
         self._serial = 0
         # hooks the Flet shell sets: push a route to the browser, redraw
         self.on_navigate: Callable[[str], None] | None = None

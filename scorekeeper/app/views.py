@@ -999,8 +999,15 @@ def export_dialog(ui: Ui) -> ft.AlertDialog | None:
         content=tag(ids.EXPORT_TEXT, ft.TextField(value=text, multiline=True, read_only=True,
                                                   min_lines=8, max_lines=14, text_size=12,
                                                   width=600)),
-        actions=[ft.TextButton(content=ui._("Close"), height=TAP,
-                               on_click=ui.act(ui.app.close_export))],
+        actions=[
+            *([tag(ids.EXPORT_DOWNLOAD, ft.FilledButton(
+                content=ui._("Download"), icon=ft.Icons.DOWNLOAD, height=TAP,
+                url=ui.app.export_url), label=ui._("Download"), button=True)]
+              if ui.app.export_url else []),
+            tag(ids.EXPORT_CLOSE, ft.TextButton(content=ui._("Close"), height=TAP,
+                                                on_click=ui.act(ui.app.close_export)),
+                label=ui._("Close"), button=True),
+        ],
     )
 
 
