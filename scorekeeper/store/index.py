@@ -77,6 +77,7 @@ class Index:
         self.serial = 0  # bumped on every in-memory change (for caches)
         self.needs_rebuild: str | None = None  # why the base must be rebuilt
         self._journal_ino: int | None = None
+        self._journal_stale = False  # the journal belongs to an older base
         self._offset = 0
         self._base_size = 0
         self._mu = threading.RLock()
@@ -97,6 +98,7 @@ class Index:
         self.serial += 1
         self.entries, self.pending, self.gen = {}, set(), 0
         self._journal_ino, self._offset, self.journal_boot = None, 0, None
+        self._journal_stale = False
         self.needs_rebuild = None
         try:
             raw = self.base_path.read_bytes()
@@ -146,8 +148,10 @@ class Index:
         if from_start:
             header = _parse(lines[0]) if lines else None
             if not (isinstance(header, dict) and header.get("gen") == self.gen):
-                # a journal of another generation: its lines are already in the base
+                # a journal of another generation (a compaction was cut short): its
+                # lines are already in the base; the next append starts a new journal
                 self._offset = st.st_size
+                self._journal_stale = True
                 return
             self.journal_boot = header.get("boot")
             lines = lines[1:]
@@ -231,7 +235,7 @@ class Index:
             self._refresh_locked()
             if self.needs_rebuild:
                 self._rebuild_locked()
-            if self._journal_ino is None:  # the journal is missing: start one
+            if self._journal_ino is None or self._journal_stale:  # start a journal
                 self._write_base_locked()
             try:
                 fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
@@ -278,6 +282,7 @@ class Index:
             self._journal_ino = None  # the old journal is of an older generation now
             raise
         self._journal_ino, self._offset, self.journal_boot = key[0], len(header), self.boot
+        self._journal_stale = False
         self.serial += 1
 
     def ensure(self) -> None:

@@ -464,3 +464,24 @@ def test_temporary_files_of_killed_writers_are_removed(folder: Path) -> None:
     alive.write_text("in progress")
     GameStore(folder)
     assert not dead.exists() and alive.exists()
+
+
+def test_compaction_cut_short_between_base_and_journal(folder: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crash after the new base was written but before the journal was restarted: the
+    old journal's lines are already in the base and must not be replayed, and new lines
+    must go to a journal of the new base."""
+    store = GameStore(folder)
+    a = played(store, 2)
+    old_journal = (folder / "journal.jsonl").read_bytes()
+    store._index.compact()
+    (folder / "journal.jsonl").write_bytes(old_journal)  # as if the crash came right here
+    monkeypatch.setattr(index_module, "boot_id", lambda: None)  # and no compaction at open
+    again = GameStore(folder)
+    assert [s.hands for s in again.list_games()] == [2]
+    b = played(again, 1)
+    header = json.loads((folder / "journal.jsonl").read_text().splitlines()[0])
+    assert header["gen"] == read_json(folder / "index.json")["gen"]
+    third = GameStore(folder)
+    assert {s.id: s.hands for s in third.list_games()} == {a.id: 2, b.id: 1}
+    assert_consistent(third)
