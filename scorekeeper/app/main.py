@@ -53,6 +53,7 @@ class Shell:
         self._dialog: ft.DialogControl | None = None
         self._dialog_key: Any = None
         self._notice_shown = 0
+        self._bar: Any = None
         app.on_navigate = self._push_route
 
     def _push_route(self, route: str) -> None:
@@ -85,26 +86,27 @@ class Shell:
         self._sync_notice()
         page.update()
 
+    def _close(self, dialog: Any) -> None:
+        """Close this dialog (not whichever is on top, as ``page.pop_dialog`` would)."""
+        if dialog is not None and getattr(dialog, "open", False):
+            dialog.open = False
+            try:
+                dialog.update()
+            except Exception:  # already gone from the page
+                pass
+
     def _sync_dialog(self) -> None:
         app = self.app
         key = (id(app.confirm), app.export_text is not None, app.language)
-        want = views.confirm_dialog(self.ui) or views.export_dialog(self.ui)
-        if want is None:
-            if self._dialog is not None:
-                self._dialog = None
-                self._dialog_key = None
-                try:
-                    self.page.pop_dialog()
-                except Exception:
-                    pass
-            return
         if self._dialog is not None and self._dialog_key == key:
             return
+        want = views.confirm_dialog(self.ui) or views.export_dialog(self.ui)
         if self._dialog is not None:
-            try:
-                self.page.pop_dialog()
-            except Exception:
-                pass
+            self._close(self._dialog)
+            self._dialog = None
+            self._dialog_key = None
+        if want is None:
+            return
 
         def dismissed(e: Any) -> None:
             if self._dialog is want:
@@ -120,12 +122,30 @@ class Shell:
 
     def _sync_notice(self) -> None:
         n = self.app.notice
-        if n is None or n.serial == self._notice_shown:
+        if n is None:
+            if self._bar is not None:  # undone, or left behind with its screen
+                self._close(self._bar)
+                self._bar = None
+            return
+        if n.serial == self._notice_shown:
             return
         self._notice_shown = n.serial
+        self._close(self._bar)
         bar = views.notice_bar(self.ui)
+        self._bar = bar
         if bar is not None:
             self.page.show_dialog(bar)
+            self.page.run_task(self._expire, bar, n.serial, views.notice_seconds(n))
+
+    async def _expire(self, bar: Any, serial: int, seconds: float) -> None:
+        """Take the notice away after its time (Flutter keeps a snack bar up while a
+        screen reader is on, and the undo it offers is only good for a moment)."""
+        await asyncio.sleep(seconds)
+        if self.app.notice is not None and self.app.notice.serial == serial:
+            self.app.notice = None
+        if self._bar is bar:
+            self._bar = None
+        self._close(bar)
 
 
 def setup_page(page: ft.Page) -> None:

@@ -35,6 +35,7 @@ class Notice:
     msg: Msg
     undo: Callable[[], None] | None = None
     serial: int = 0
+    route: str | None = None  # the screen it is shown on (set when it is shown)
 
 
 @dataclass
@@ -429,11 +430,14 @@ class App:
     def navigate(self, route: str) -> None:
         """Go to ``route`` and tell the browser (so a reload lands on the same screen)."""
         self.open(route)
+        self._settle_notice()
         if self.on_navigate is not None:
             self.on_navigate(self.route)
 
     def open(self, route: str) -> None:
         """Show the screen for ``route`` (called on every browser route change)."""
+        if self.notice is not None and self.notice.route not in (None, route or "/"):
+            self.notice = None  # a notice belongs to the screen it was given on
         self.route = route or "/"
         self.where = parse_route(self.route)
         self.error = None
@@ -499,9 +503,15 @@ class App:
             draft = None
         self.entry = HandEntry.from_draft(game, index, draft)
 
-    def _say(self, msg: Msg, undo: Callable[[], None] | None = None) -> None:
+    def _say(self, msg: Msg, undo: Callable[[], None] | None = None, stay: bool = True) -> None:
+        """Show a notice on this screen, or (``stay=False``) on the one navigated to next."""
         self._serial += 1
-        self.notice = Notice(msg, undo, self._serial)
+        self.notice = Notice(msg, undo, self._serial, self.route if stay else None)
+
+    def _settle_notice(self) -> None:
+        """A notice given just before a navigation belongs to the screen navigated to."""
+        if self.notice is not None and self.notice.route is None:
+            self.notice.route = self.route
 
     # --- home and history -----------------------------------------------------------
 
@@ -624,7 +634,7 @@ class App:
     def _stale(self) -> None:
         assert self.game is not None
         self._load(self.game.id)
-        self._say(Msg(STALE))
+        self._say(Msg(STALE), stay=False)
         self.navigate(f"/game/{self.game.id}")
 
     def save_hand(self) -> None:
@@ -651,7 +661,7 @@ class App:
             return
         self.store.save_draft(stored.id, None)
         self.entry = None
-        self._say(msg)
+        self._say(msg, stay=False)
         self.navigate(f"/game/{stored.id}")
 
     def ask_delete_hand(self) -> None:
@@ -684,8 +694,9 @@ class App:
 
         def undo() -> None:
             self.game = self._put_back(game_id, index, removed)
+            self._say(Msg(N_("Hand {hand} is back."), {"hand": index + 1}))
 
-        self._say(Msg(N_("Hand {hand} deleted."), {"hand": index + 1}), undo)
+        self._say(Msg(N_("Hand {hand} deleted."), {"hand": index + 1}), undo, stay=False)
         self.navigate(f"/game/{game_id}")
 
     def _put_back(self, game_id: str, index: int, hand: rules.Hand) -> StoredGame:

@@ -1011,6 +1011,11 @@ def export_dialog(ui: Ui) -> ft.AlertDialog | None:
     )
 
 
+def notice_seconds(n: Any) -> int:
+    """How long a notice stays: longer when it offers Undo."""
+    return 8 if n.undo is not None else 4
+
+
 def notice_bar(ui: Ui) -> ft.SnackBar | None:
     n = ui.app.notice
     if n is None:
@@ -1024,7 +1029,7 @@ def notice_bar(ui: Ui) -> ft.SnackBar | None:
             on_click=ui.act(ui.app.undo), height=TAP), label=ui._("Undo"), button=True))
     # Floating above the pinned action button, so it never covers it.
     return ft.SnackBar(ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                       duration=ft.Duration(seconds=8 if n.undo else 4),
+                       duration=ft.Duration(seconds=notice_seconds(n)),
                        behavior=ft.SnackBarBehavior.FLOATING,
                        margin=ft.Margin(16, 0, 16, 100))
 

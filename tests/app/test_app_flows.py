@@ -312,6 +312,9 @@ def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
     phone.tap(ids.UNDO)
     assert [h.points for h in game_of(phone).hands] == [tuple(h) for h in hands]
     assert phone.totals() == [4, 15, 26, 33]
+    assert "Hand 2 is back" in phone.text(ids.NOTICE) and not phone.has(ids.UNDO)
+    phone.go("/history")
+    assert not phone.has(ids.NOTICE)  # a notice stays with the screen it was given on
     assert GameStore.open(phone.app.store.path).get(gid).game == game_of(phone)
 
 
