@@ -259,6 +259,7 @@ class Flutter:
     def __init__(self, page, base_url: str) -> None:  # type: ignore[no-untyped-def]
         self.page = page
         self.base_url = base_url.rstrip("/")
+        self._cdp = None  # a DevTools session, for touch swipes
         page.set_default_timeout(DEFAULT_TIMEOUT_MS)
 
     # navigation
@@ -342,24 +343,94 @@ class Flutter:
             "!!n.querySelector('[aria-disabled=\"true\"]') || "
             "n.matches('[disabled]') || !!n.querySelector('[disabled]')"))
 
+    def wait_enabled(self, identifier: str, timeout: float = DEFAULT_TIMEOUT_MS / 1000,
+                     why: Callable[[], str] | None = None) -> None:
+        """Until the control is enabled (taps reach Python and come back asynchronously)."""
+        deadline = time.monotonic() + timeout
+        while self.is_disabled(identifier):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{identifier} still disabled after {timeout}s"
+                                     + (f": {why()}" if why else ""))
+            time.sleep(0.05)
+
     def is_checked(self, identifier: str) -> bool:
         node = self.el(identifier).first
         return bool(node.evaluate(
             "(n) => { const sel = '[aria-checked=\"true\"],[aria-selected=\"true\"],"
             "[aria-pressed=\"true\"]'; return n.matches(sel) || !!n.querySelector(sel); }"))
 
+    def swipe(self, x: float, y: float, dy: float) -> None:
+        """A finger swipe from (x, y) moving ``dy`` pixels up (negative: down), no fling."""
+        if self._cdp is None:
+            self._cdp = self.page.context.new_cdp_session(self.page)
+        self._cdp.send("Input.synthesizeScrollGesture", {
+            "x": x, "y": y, "yDistance": -dy, "gestureSourceType": "touch", "speed": 2400,
+            "preventFling": True})
+        self.page.wait_for_timeout(80)
+
+    def scroll_to(self, identifier: str, max_steps: int = 12) -> None:
+        """Swipes until the node is wholly inside the visible part of its scrolling list.
+
+        Flutter draws on a canvas, so the DOM cannot scroll it; the accessibility tree
+        mirrors its scroll views (``overflow`` not visible) and clips a partly visible node's
+        box to the visible part: "wholly visible" means touching no edge of that part."""
+        node = self.el(identifier).first
+        node.wait_for(state="attached")
+        tallest = 0.0
+        for _ in range(max_steps):
+            geo = node.evaluate(
+                """(n) => {
+                    const r = n.getBoundingClientRect();
+                    let top = 0, bottom = window.innerHeight, lists = 0;
+                    for (let a = n.parentElement; a; a = a.parentElement) {
+                        if (a.tagName !== 'FLT-SEMANTICS') continue;
+                        if (getComputedStyle(a).overflowY !== 'visible') {
+                            const b = a.getBoundingClientRect();
+                            top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom);
+                            lists += 1;
+                        }
+                    }
+                    return [r.top, r.bottom, top, bottom, lists];
+                }""")
+            top, bottom, view_top, view_bottom, lists = geo
+            if not lists:  # not in a scrolling list (an app bar, a bottom bar): nothing to do
+                return
+            tallest = max(tallest, bottom - top)
+            room = view_bottom - view_top
+            top_clear, bottom_clear = top > view_top + 0.5, bottom < view_bottom - 0.5
+            if tallest >= room - 32:  # taller than the list: its top at the top is enough
+                want = top - view_top - 16
+                if top_clear and abs(want) < 24:
+                    return
+            elif top_clear and bottom_clear and bottom - top >= tallest - 1:
+                return
+            elif top_clear:  # below, or cut off by the bottom edge
+                want = top + tallest - view_bottom + 24
+            else:  # above, or cut off by the top edge
+                want = bottom - tallest - view_top - 24
+            step = max(-(room - 80), min(room - 80, want))
+            x = (self.page.viewport_size or {"width": 390})["width"] / 2
+            start = view_bottom - 30 if step > 0 else view_top + 30
+            self.swipe(x, start, step)
+        raise AssertionError(f"could not scroll {identifier} onto the screen")
+
     # acting
     def tap(self, identifier: str) -> None:
-        self.el(identifier).first.click()
+        """A finger tap (touch events, so nothing is left hovered as a mouse would), after
+        scrolling the node onto the screen."""
+        self.scroll_to(identifier)
+        self.el(identifier).first.tap()
 
     def type(self, identifier: str, text: str, clear: bool = True) -> None:
         """Types into the Flutter text field tagged ``identifier`` as a user would."""
+        self.scroll_to(identifier)
         node = self.el(identifier).first
         field = node.locator("input, textarea")
         target = field.first if field.count() else node
-        target.click()
-        if clear:
-            self.page.keyboard.press("Control+A")
+        target.tap()
+        if clear:  # select-all is unreliable in a mobile page: select from the end instead
+            self.page.keyboard.press("End")
+            self.page.keyboard.press("Shift+Home")
             self.page.keyboard.press("Backspace")
         self.page.keyboard.type(text)
 

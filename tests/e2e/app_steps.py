@@ -1,0 +1,171 @@
+"""What a player does with the scorekeeper, as steps for the browser tests.
+
+:class:`Table` plays a game through the app's screens and keeps the same game in
+``scorekeeper.rules`` beside it: every total, dealer and pass direction the app shows is
+checked against what the rules say, so the tests never do arithmetic of their own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from e2e_harness import Flutter
+
+from scorekeeper import rules
+from scorekeeper.app import ids
+
+PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
+
+
+def numbers(text: str) -> list[int]:
+    """The whole numbers in a text, with a minus sign (−, U+2212, or -) kept."""
+    return [int(m.replace("\u2212", "-")) for m in re.findall(r"[-\u2212]?\d+", text)]
+
+
+def has_number(text: str, value: int) -> bool:
+    return value in numbers(text)
+
+
+@dataclass
+class Table:
+    """A game played through the app, mirrored in the rules core."""
+
+    app: Flutter
+    players: tuple[str, ...] = PLAYERS
+    table_rules: rules.Rules = field(default_factory=rules.Rules)
+    first_dealer: int = 0
+    hands: list[rules.Hand] = field(default_factory=list)
+    path: str = ""
+
+    # --- the game as the rules see it ---------------------------------------------------
+    @property
+    def game(self) -> rules.Game:
+        return rules.Game(tuple(self.players), self.table_rules, self.first_dealer,
+                          tuple(self.hands))
+
+    @property
+    def state(self) -> rules.GameState:
+        return rules.state(self.game)
+
+    @property
+    def game_id(self) -> str:
+        return self.path.rstrip("/").split("/")[-1]
+
+    # --- new game -----------------------------------------------------------------------
+    def start(self, shots: str | None = None) -> None:
+        """Home -> New game -> names and rules -> Start; lands on the score sheet."""
+        app = self.app
+        app.open("/", ready=ids.NEW_GAME)
+        if shots:
+            app.shot(f"{shots}-home")
+        app.tap(ids.NEW_GAME)
+        app.wait(ids.START_GAME)
+        for seat, name in enumerate(self.players):
+            name_field = ids.PLAYER_NAME.format(seat=seat)
+            if not app.exists(name_field):
+                app.tap(ids.ADD_PLAYER)
+                app.wait(name_field)
+            app.type(name_field, name)
+        app.tap(ids.VARIANT.format(variant=self.table_rules.variant.value))
+        target = str(self.table_rules.target)
+        if target in ("50", "100", "150"):
+            app.tap(ids.TARGET.format(value=target))
+        else:
+            app.tap(ids.TARGET.format(value="other"))
+            app.wait(ids.TARGET_OTHER)
+            app.type(ids.TARGET_OTHER, target)
+        app.tap(ids.MOON_RULE.format(rule=self.table_rules.moon.value))
+        app.wait_text(ids.DECK_PLAN, lambda t: "\u2663" in t, what="the first lead with its suit")
+        if shots:
+            app.shot(f"{shots}-new-game")
+        app.tap(ids.START_GAME)
+        app.wait(ids.ENTER_HAND)
+        self.path = app.path
+        assert re.fullmatch(r"/game/[^/]+", self.path), self.path
+        self.check_sheet()
+
+    # --- the score sheet ----------------------------------------------------------------
+    def check_sheet(self) -> None:
+        """The sheet shows the rules' totals, and the next hand's dealer and passing."""
+        app, st = self.app, self.state
+        for seat, name in enumerate(self.players):
+            app.wait_text(ids.PLAYER_HEADER.format(seat=seat), lambda t, n=name: n in t,
+                          what=f"{name}'s column")
+            app.wait_text(ids.TOTAL.format(seat=seat),
+                          lambda t, v=st.totals[seat]: has_number(t, v),
+                          what=f"{name}'s total {st.totals[seat]}")
+        for number, hs in enumerate(st.hands, 1):
+            for seat, score in enumerate(hs.scores):
+                app.wait_text(ids.CELL.format(n=number, seat=seat),
+                              lambda t, v=score: has_number(t, v),
+                              what=f"hand {number}, {self.players[seat]}: {score}")
+        if st.game_over:
+            app.wait(ids.GAME_OVER)
+            winner = self.players[st.winner]  # type: ignore[index]
+            app.wait_text(ids.WINNER, lambda t: winner in t, what=f"{winner} as the winner")
+            assert not app.exists(ids.ENTER_HAND), "a finished game takes no more hands"
+            return
+        nxt = st.next_hand
+        assert nxt is not None
+        dealer = self.players[nxt.dealer]
+        app.wait_text(ids.BANNER, lambda t: dealer in t and has_number(t, nxt.number),
+                      what=f"hand {nxt.number}, {dealer} deals")
+        if st.standing.tie_for_lowest:
+            app.wait(ids.TIE)
+        else:
+            assert not app.exists(ids.TIE)
+
+    def banner(self) -> str:
+        return self.app.text(ids.BANNER)
+
+    # --- hand entry ---------------------------------------------------------------------
+    def open_entry(self, number: int | None = None) -> None:
+        """Enter the next hand, or tap hand ``number``'s row to edit it."""
+        app = self.app
+        if number is None:
+            app.tap(ids.ENTER_HAND)
+        else:
+            app.tap(ids.HAND_ROW.format(n=number))
+        app.wait(ids.SAVE_HAND)
+
+    def cards(self, hearts: dict[int, int], queen: int | None) -> None:
+        """Cards mode: each player's hearts on the keypad, and who took the queen."""
+        app = self.app
+        if app.exists(ids.MODE_CARDS) and not app.is_checked(ids.MODE_CARDS):
+            app.tap(ids.MODE_CARDS)
+        for seat, count in hearts.items():
+            app.tap(ids.HEARTS.format(seat=seat))
+            app.tap(ids.HEARTS_KEY.format(count=count))
+            app.wait_text(ids.HEARTS.format(seat=seat), lambda t, c=count: has_number(t, c),
+                          what=f"{self.players[seat]}'s {count} hearts")
+        if queen is not None:
+            app.tap(ids.QUEEN.format(seat=queen, n=0))
+
+    def points(self, points: dict[int, int | str]) -> None:
+        """Points mode: type each player's points."""
+        app = self.app
+        if not app.exists(ids.POINTS.format(seat=0)):
+            app.tap(ids.MODE_POINTS)
+            app.wait(ids.POINTS.format(seat=0))
+        for seat, value in points.items():
+            app.type(ids.POINTS.format(seat=seat), str(value))
+
+    def expect_player_points(self, points: list[int]) -> None:
+        for seat, p in enumerate(points):
+            self.app.wait_text(ids.PLAYER_POINTS.format(seat=seat),
+                               lambda t, v=p: has_number(t, v),
+                               what=f"{self.players[seat]} takes {p}")
+
+    def save(self, hand: rules.Hand, number: int | None = None) -> None:
+        """Save is enabled; tap it; the sheet shows the rules' new state."""
+        app = self.app
+        app.wait_enabled(ids.SAVE_HAND, why=lambda: app.text(ids.SAVE_REASON)
+                         if app.exists(ids.SAVE_REASON) else "no reason shown")
+        app.tap(ids.SAVE_HAND)
+        app.wait(ids.TOTAL.format(seat=0))
+        if number is None:
+            self.hands.append(hand)
+        else:
+            self.hands[number - 1] = hand
+        self.check_sheet()
