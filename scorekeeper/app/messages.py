@@ -70,3 +70,18 @@ STALE = N_("This game was changed on another phone or tab. It has been reloaded:
            "check it and enter your change again.")
 NOT_FOUND = N_("This game does not exist (any more).")
 STORE_PROBLEM = N_("The game could not be saved: {problem}")
+SOMETHING_WRONG = N_("Something went wrong and nothing was changed. Try again; if it "
+                     "happens again, reload the page.")
+STORE_ERRORS: dict[str, str] = {
+    "disk_full": N_("The disk is full: nothing was saved. Free some space and try again."),
+    "read_only": N_("The data folder cannot be written to: nothing was saved."),
+    "not_found": N_("This game does not exist (any more)."),
+}
+
+
+def store_error(err: Exception) -> Msg:
+    """Words for a StoreError (its English detail when there is no better sentence)."""
+    code = getattr(err, "code", None)
+    if code in STORE_ERRORS:
+        return Msg(STORE_ERRORS[code])
+    return Msg(STORE_PROBLEM, {"problem": str(err)})

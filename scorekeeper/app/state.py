@@ -20,7 +20,7 @@ from .. import rules
 from ..rules import MoonChoice, MoonRule, RulesError, Variant
 from ..store import GameStore, StaleGameError, StoreError, StoredGame
 from .i18n import LANGUAGES, N_, Translator, pick_language
-from .messages import NOT_FOUND, STALE, STORE_PROBLEM, Msg, rules_error
+from .messages import NOT_FOUND, STALE, Msg, rules_error, store_error
 
 TARGET_CHOICES = ("50", "100", "150", "other")
 MAX_RECENT_NAMES = 24
@@ -526,7 +526,7 @@ class App:
         try:
             self.store.delete_game(game_id)
         except StoreError as err:
-            self.error = Msg(STORE_PROBLEM, {"problem": str(err)})
+            self.error = store_error(err)
             return
 
         def undo() -> None:
@@ -547,8 +547,10 @@ class App:
             self.notice = None
             try:
                 action()
-            except (StoreError, RulesError) as err:
-                self.error = Msg(STORE_PROBLEM, {"problem": str(err)})
+            except StoreError as err:
+                self.error = store_error(err)
+            except RulesError as err:
+                self.error = rules_error(err)
             self.open(self.route)
 
     def answer(self, yes: bool) -> None:

@@ -8,6 +8,7 @@ test needs carries an identifier from :mod:`.ids` (``ft.Semantics(identifier=...
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -17,8 +18,12 @@ from .. import rules
 from ..rules import MoonChoice, MoonRule, PassDirection, Variant
 from . import ids
 from .i18n import LANGUAGE_NAMES, N_
-from .messages import Msg
+from ..rules import RulesError
+from ..store import StoreError
+from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
 from .state import LANGUAGE_CHOICES, TARGET_CHOICES, THEMES, App
+
+log = logging.getLogger(__name__)
 
 SEED = "#1B6B3A"  # card-table green
 RED = "#C62828"
@@ -38,7 +43,7 @@ class Ui:
         """A handler that runs ``fn(*args)`` and redraws."""
 
         def handler(e: Any = None) -> None:
-            fn(*args)
+            run(self.app, fn, *args)
             self.refresh()
 
         return handler
@@ -51,6 +56,20 @@ class Ui:
 
     def say(self, msg: Msg) -> str:
         return msg.text(self.app.tr)
+
+
+def run(app: App, fn: Callable[..., Any], *args: Any) -> None:
+    """Run one user action; a failure is shown in words on the screen, never a traceback."""
+    try:
+        fn(*args)
+    except StoreError as err:
+        log.warning("store: %s", err)
+        app.error = store_error(err)
+    except RulesError as err:
+        app.error = rules_error(err)
+    except Exception:
+        log.exception("action %s failed", getattr(fn, "__name__", fn))
+        app.error = Msg(SOMETHING_WRONG)
 
 
 def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: Any) -> ft.Control:
@@ -196,6 +215,8 @@ def view(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None]
          ) -> ft.View:
     """A screen: app bar, scrolling body and, pinned under it, the screen's main action
     (always in reach of a thumb, however long the body)."""
+    if name in ("home", "new", "changes", "settings"):
+        controls = [error_box(ui, ui.app.error)] + list(controls)
     main = ft.Row([body(ui, name, controls, room=88 if fab else 16)],
                   alignment=ft.MainAxisAlignment.CENTER,
                   vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
@@ -642,8 +663,8 @@ def hand_entry(ui: Ui) -> ft.View:
 
     def changed(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
         def handler(e: Any = None) -> None:
-            fn(*args)
-            app.entry_changed()
+            run(app, fn, *args)
+            run(app, app.entry_changed)
             ui.refresh()
         return handler
 

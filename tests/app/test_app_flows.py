@@ -435,3 +435,34 @@ def test_every_button_has_words_and_a_big_enough_target(store):
             if isinstance(c, ft.Semantics) and c.button:
                 assert c.label or any(isinstance(x, ft.Text) and x.value for x in walk(c)) \
                     or any(getattr(x, "tooltip", None) for x in walk(c)), (route, c.identifier)
+
+
+# --- failures are told in words ------------------------------------------------------------
+
+
+def test_a_full_disk_while_saving_is_said_in_words_and_the_hand_kept(store, monkeypatch):
+    from scorekeeper.store import StoreError
+
+    phone = Phone(store)
+    gid = phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.GIVE_REST.format(seat=1))
+
+    def full(*args, **kw):
+        raise StoreError("disk_full", "the disk is full: could not write x; nothing was changed")
+
+    monkeypatch.setattr(store, "add_hand", full)
+    phone.tap(ids.SAVE_HAND)
+    assert phone.screen == "hand" and "The disk is full" in phone.text(ids.ERROR)
+    assert phone.app.entry.typed_points()[0] == [0, 26, 0, 0]  # nothing typed is lost
+    monkeypatch.undo()
+    phone.tap(ids.SAVE_HAND)
+    assert phone.screen == "sheet" and len(store.get(gid).game.hands) == 1
+
+
+def test_an_unexpected_failure_never_shows_a_traceback(store, monkeypatch):
+    phone = Phone(store)
+    monkeypatch.setattr(phone.app, "new_game", lambda: 1 / 0)
+    phone.render()
+    phone.tap(ids.NEW_GAME)
+    assert phone.screen == "home" and "Something went wrong" in phone.text(ids.ERROR)
