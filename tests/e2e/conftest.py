@@ -9,6 +9,7 @@ something else; ``tests/run_all.sh`` runs them). A failing test leaves a screens
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Iterator
 
@@ -16,6 +17,7 @@ import pytest
 
 from e2e_harness import (
     PHONE,
+    SCREENSHOTS,
     ChromiumMissing,
     Flutter,
     NetworkGuard,
@@ -43,6 +45,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     if report.when == "call":
         item.stash[_FAILED] = report.failed
     return report
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fresh_screenshots() -> None:
+    """Screenshots are of this run only (no stale FAILED-*.png from an earlier one)."""
+    shutil.rmtree(SCREENSHOTS, ignore_errors=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
 
 @pytest.fixture(scope="session")
