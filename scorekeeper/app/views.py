@@ -254,7 +254,8 @@ def home(ui: Ui) -> ft.View:
     games = app.unfinished_games()
     rows: list[ft.Control | None] = [
         ft.Container(ft.Column([
-            ft.Text("♠ ♥ ♦ ♣", size=28, color=ft.Colors.PRIMARY),
+            ft.Row([ft.Text(suit, size=30, color=RED if suit in "♥♦" else ft.Colors.PRIMARY)
+                    for suit in "♠♥♦♣"], alignment=ft.MainAxisAlignment.CENTER, spacing=14),
             ft.Text(ui._("The score sheet for your card table."), size=15),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER), alignment=ft.Alignment.CENTER,
             padding=ft.Padding(0, 8, 0, 8)),
@@ -287,11 +288,15 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
                              weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
     facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
     facts.append(ft.Text(date_text(g.updated), **small))
-    lines = [
+    lines: list[ft.Control] = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
         ft.Row(facts, spacing=12, wrap=True, run_spacing=0),
     ]
+    totals = getattr(g, "totals", None)
+    if totals and g.hands:
+        lines.append(ft.Row([ft.Text(f"{name} {total}", size=13) for name, total in
+                             zip(g.players, totals)], spacing=10, wrap=True, run_spacing=0))
     content = ft.Container(
         ft.Row([ft.Column(lines, spacing=2, expand=True), *(extra or [])],
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -787,8 +792,19 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
         ft.Icons.INPUT, tooltip=ui._("{player} gets the rest", player=name),
         on_click=changed(entry.give_rest, seat), width=TAP, height=TAP),
         label=ui._("{player} gets the rest", player=name), button=True))
+    if entry.mode == "cards" and s.queens > 1:
+        # Two queens: the name, points and "rest" on top, the cards below, so that
+        # names stay readable at 360 px.
+        name_part, card_parts, tail = parts[0], parts[1:-2], parts[-2:]
+        layout: ft.Control = ft.Column([
+            ft.Row([name_part, *tail], spacing=6,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(card_parts, spacing=6),
+        ], spacing=2)
+    else:
+        layout = ft.Row(parts, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return tag(ids.ENTRY_ROW.format(seat=seat), ft.Container(
-        ft.Row(parts, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        layout,
         padding=ft.Padding(8, 4, 0, 4), border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if picked else ft.Colors.SURFACE_CONTAINER_LOW,
         on_click=changed(entry.pick, seat) if entry.mode == "cards" else None),
