@@ -18,6 +18,7 @@ history list, rebuilt from the game files whenever in doubt).
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import os
@@ -36,7 +37,7 @@ from . import migrations, paths
 from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
 from .export import parse_import
 from .gamedoc import (ID_RE, change_value, check_game_data, game_data, hand_entry, now_iso,
-                      summary_of, summary_value)
+                      read_game, summary_of, summary_value)
 from .index import Index
 from .model import Change, GameSummary, ImportResult, StoredGame
 from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
@@ -100,7 +101,7 @@ class GameStore:
     def create_game(self, game: rules.Game) -> StoredGame:
         if not isinstance(game, rules.Game):
             raise TypeError("create_game needs a rules.Game")
-        game = rules.game_from_dict(rules.game_to_dict(game))  # a checked copy
+        game = read_game(rules.game_to_dict(game))  # a checked copy
         gid = uuid.uuid4().hex
         now = now_iso()
         doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
@@ -258,7 +259,7 @@ class GameStore:
             out.append({
                 "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
                 "version": doc["version"], **rules.game_to_dict(game),
-                "changes": [table[k] for k in sorted(table, key=int)],
+                "changes": [copy.deepcopy(table[k]) for k in sorted(table, key=int)],
             })
         return out
 
@@ -546,10 +547,14 @@ class GameStore:
                          tmp_dir=self._tmp)
             return
         except (OSError, ValueError, KeyError, TypeError):
-            self._note("store.json could not be read; wrote it again")
-            with suppress(StoreError):
+            # only a marker, but a file that cannot be read is never overwritten
+            aside = marker.with_name(f"{marker.name}.damaged-{utc_stamp()}")
+            with suppress(OSError, StoreError):
+                os.replace(marker, aside)
                 atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
                              tmp_dir=self._tmp)
+                self._note(f"store.json could not be read; moved it to {aside.name} and "
+                           "wrote it again")
             return
         migrations.check_not_newer(fmt, f"the data folder {self.path}")
 

@@ -211,6 +211,7 @@ def test_damaged_store_marker_is_rewritten(folder: Path) -> None:
     again = GameStore(folder)
     assert read_json(folder / "store.json")["format"] == migrations.FORMAT
     assert any("store.json" in n for n in again.recovery_notes)
+    assert [p.read_text() for p in folder.glob("store.json.damaged-*")] == ["nonsense"]
 
 
 # --- failing writes ---------------------------------------------------------------------
