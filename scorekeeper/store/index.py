@@ -11,6 +11,8 @@ appends two short lines instead of rewriting the summaries of every game:
   read again from the game file.
 * ``{"put": summary}``: the game's summary, appended after its file was replaced.
 * ``{"drop": id}``: the game no longer exists.
+* ``{"boot": B}``: every line above was checked against the game files during boot B
+  (appended by the first start after a reboot, see below).
 
 Every ``begin``/``put`` of a game is appended while its writer holds the game's lock, so
 the journal order is the order of the writes and the last ``put`` wins.
@@ -19,8 +21,9 @@ Journal lines are not fsynced. A killed process loses nothing the kernel already
 while the machine keeps running, the journal is complete and a pending ``begin`` points at
 any game whose writer died mid-write. Only a power cut or an OS crash can lose lines;
 then the boot id differs from the journal's, and the store compares every summary with the
-identity of its game file (inode, mtime, size) and re-reads those that differ (see
-``GameStore._verify_index``). A torn or garbled line is skipped for the same reason.
+identity of its game file (inode, mtime, size), re-reads those that differ (see
+``GameStore._verify_index``) and appends a ``boot`` line. A torn or garbled line is
+skipped for the same reason.
 
 When the journal grows past a quarter of the base (at least :data:`COMPACT_BYTES`), the
 base is rewritten durably (generation N+1) and the journal restarted; lines of an older
@@ -178,6 +181,8 @@ class Index:
         elif "drop" in rec:
             self.entries.pop(rec["drop"], None)
             self.pending.discard(rec["drop"])
+        elif "boot" in rec:
+            self.journal_boot = rec["boot"]
 
     def refresh(self) -> None:
         """Catch up with lines other processes appended (cheap when nothing changed)."""
@@ -217,6 +222,11 @@ class Index:
 
     def drop(self, gid: str) -> None:
         self._append({"drop": gid})
+
+    def mark_boot(self) -> None:
+        """Every summary was checked against its file in this boot: trust the journal."""
+        if self.boot is not None:
+            self._append({"boot": self.boot})
 
     def set_in_memory(self, summary: dict[str, Any]) -> None:
         """Only this process's view (when the journal cannot be written)."""

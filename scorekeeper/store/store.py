@@ -73,12 +73,11 @@ class GameStore:
         self._index.ensure()
         if not self._index.trusted:
             # lines may have been lost in a power cut or an OS crash: compare every
-            # summary with its game file, then stamp a journal of this boot
+            # summary with its game file, then mark the journal as checked in this boot
             self._verify_index()
             self._resolve_pending()
-            if self._index.boot is not None:
-                with suppress(StoreError):  # e.g. read-only: check again next time
-                    self._index.compact()
+            with suppress(StoreError):  # e.g. read-only: check again next time
+                self._index.mark_boot()
         self._resolve_pending()
 
     @classmethod

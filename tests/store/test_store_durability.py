@@ -155,9 +155,11 @@ def test_index_behind_the_files_heals_after_a_power_cut(
     assert new.id in rows
     assert_consistent(again)
     assert again.recovery_notes == ()  # nothing was damaged
-    if boot is not None:  # the journal now belongs to this boot: trusted from here on
-        assert read_json(folder / "index.json")["games"][sg.id]["version"] == sg.version
-        assert json.loads((folder / "journal.jsonl").read_text().splitlines()[0])["boot"] == boot
+    if boot is not None:  # the journal is marked as checked in this boot: trusted now
+        assert json.loads((folder / "journal.jsonl").read_text().splitlines()[-1]) == {
+            "boot": boot}
+        trusted = GameStore(folder)
+        assert trusted._index.trusted and trusted.list_games() == again.list_games()
 
 
 def test_writer_killed_between_file_and_index_is_healed(folder: Path) -> None:
