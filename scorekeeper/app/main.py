@@ -55,6 +55,25 @@ class Shell:
         self._notice_shown = 0
         self._bar: Any = None
         app.on_navigate = self._push_route
+        app.on_changed = self._tell_others
+        try:
+            page.pubsub.subscribe_topic(TOPIC, self._told)
+        except Exception:  # no pubsub (e.g. a test page): this tab just does not hear
+            log.debug("no pubsub", exc_info=True)
+
+    def _tell_others(self, game_id: str) -> None:
+        self.page.pubsub.send_others_on_topic(TOPIC, game_id)
+
+    def _told(self, topic: str, game_id: Any) -> None:
+        """Another tab or phone changed a game: redraw if this screen shows it."""
+        if isinstance(game_id, str) and self.app.external_change(game_id):
+            self.render()
+
+    def closed(self, e: Any = None) -> None:
+        try:
+            self.page.pubsub.unsubscribe_all()
+        except Exception:
+            pass
 
     def _push_route(self, route: str) -> None:
         if self.page.route != route:
@@ -173,6 +192,7 @@ def make_main(store: GameStore, export_url: str | None = None
         shell = Shell(page, app)
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped
+        page.on_close = shell.closed
         app.open(page.route)
         shell.render()
 

@@ -411,8 +411,9 @@ class App:
         self.export_text: str | None = None
         self.export_url: str | None = None  # a download of every game, when served
         self._serial = 0
-        # hooks the Flet shell sets: push a route to the browser, redraw
+        # hooks the Flet shell sets: push a route to the browser; tell the other tabs
         self.on_navigate: Callable[[str], None] | None = None
+        self.on_changed: Callable[[str], None] | None = None
 
     def _setting(self, key: str, default: str, allowed: tuple[str, ...]) -> str:
         try:
@@ -503,6 +504,28 @@ class App:
             draft = None
         self.entry = HandEntry.from_draft(game, index, draft)
 
+    def _changed(self, game_id: str) -> None:
+        """This tab changed a stored game: let the other tabs and phones redraw."""
+        if self.on_changed is not None:
+            try:
+                self.on_changed(game_id)
+            except Exception:  # another tab's trouble is not this tab's
+                pass
+
+    def external_change(self, game_id: str) -> bool:
+        """Another tab or phone changed ``game_id``: redraw if this screen shows it.
+
+        A hand being typed is left alone (its save is checked against the new version
+        and explained if it no longer fits). Returns whether the screen changed."""
+        w = self.where
+        shows_it = w.game_id == game_id and w.screen in ("sheet", "changes")
+        if not (shows_it or w.screen in ("home", "history")):
+            return False
+        notice, error = self.notice, self.error
+        self.open(self.route)
+        self.notice, self.error = notice, error
+        return True
+
     def _say(self, msg: Msg, undo: Callable[[], None] | None = None, stay: bool = True) -> None:
         """Show a notice on this screen, or (``stay=False``) on the one navigated to next."""
         self._serial += 1
@@ -531,8 +554,10 @@ class App:
 
         def undo() -> None:
             self.store.restore_game(game_id)
+            self._changed(game_id)
             self._say(Msg(N_("The game is back.")))
 
+        self._changed(game_id)
         self._say(Msg(N_("Game deleted.")), undo)
 
     def ask_delete_game(self, game_id: str) -> None:
@@ -583,6 +608,7 @@ class App:
             self.form.error = rules_error(err)
             return
         stored = self.store.create_game(game)
+        self._changed(stored.id)
         recent = list(game.players) + [n for n in self.recent_names_all()
                                        if rules.normalise_name(n) not in
                                        {rules.normalise_name(p) for p in game.players}]
@@ -662,6 +688,7 @@ class App:
             self.error = rules_error(err)
             return
         self.store.save_draft(stored.id, None)
+        self._changed(stored.id)
         self.entry = None
         self._say(msg, stay=False)
         self.navigate(f"/game/{stored.id}")
@@ -693,9 +720,11 @@ class App:
         self.store.save_draft(stored.id, None)
         self.entry = None
         game_id = stored.id
+        self._changed(game_id)
 
         def undo() -> None:
             self.game = self._put_back(game_id, index, removed)
+            self._changed(game_id)
             self._say(Msg(N_("Hand {hand} is back."), {"hand": index + 1}))
 
         self._say(Msg(N_("Hand {hand} deleted."), {"hand": index + 1}), undo, stay=False)

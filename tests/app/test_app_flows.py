@@ -466,3 +466,20 @@ def test_an_unexpected_failure_never_shows_a_traceback(store, monkeypatch):
     phone.render()
     phone.tap(ids.NEW_GAME)
     assert phone.screen == "home" and "Something went wrong" in phone.text(ids.ERROR)
+
+
+def test_other_tabs_redraw_when_a_game_changes(store):
+    a = Phone(store)
+    heard: list[str] = []
+    a.app.on_changed = heard.append
+    gid = a.new_game(NAMES)
+    watcher = Phone(store, route=f"/game/{gid}")
+    typing = Phone(store, route=f"/game/{gid}/hand")
+    typing.tap(ids.GIVE_REST.format(seat=2))
+    a.enter_points([3, 13, 10, 0])
+    assert heard == [gid, gid]  # the new game, then the hand
+    assert watcher.app.external_change(gid)
+    watcher.render()
+    assert watcher.totals() == [3, 13, 10, 0]
+    assert not typing.app.external_change(gid)  # a hand being typed is left alone
+    assert typing.app.entry.typed_points()[0] == [0, 0, 26, 0]
