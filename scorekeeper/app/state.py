@@ -23,6 +23,7 @@ from .i18n import LANGUAGES, N_, Translator, pick_language
 from .messages import NOT_FOUND, STALE, Msg, rules_error, store_error
 
 TARGET_CHOICES = ("50", "100", "150", "other")
+NEW_GAME_DRAFT = "new_game_draft"  # setting: the new-game form as last typed
 MAX_RECENT_NAMES = 24
 THEMES = ("system", "light", "dark")
 LANGUAGE_CHOICES = ("system",) + LANGUAGES
@@ -139,6 +140,33 @@ class NewGameForm:
             raise RulesError("target", "bad target", value=self.target_other)
         table = rules.Rules(self.variant, target, self.moon, self.queen_breaks_hearts)
         return rules.Game.new(self.names, table, self.first_dealer)
+
+    def to_draft(self) -> dict[str, Any]:
+        return {"names": list(self.names), "variant": self.variant.value,
+                "target_choice": self.target_choice, "target_other": self.target_other,
+                "moon": self.moon.value, "first_dealer": self.first_dealer,
+                "queen_breaks_hearts": self.queen_breaks_hearts}
+
+    @classmethod
+    def from_draft(cls, data: Any) -> "NewGameForm":
+        """The form as it was left (a fresh one if the draft is not usable)."""
+        try:
+            names = [str(n) for n in data["names"]]
+            if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
+                return cls()
+            form = cls(names, Variant(data["variant"]), str(data["target_choice"]),
+                       str(data.get("target_other", "")), MoonRule(data["moon"]),
+                       int(data["first_dealer"]), bool(data["queen_breaks_hearts"]))
+        except (KeyError, TypeError, ValueError):
+            return cls()
+        if form.target_choice not in TARGET_CHOICES:
+            form.target_choice = "100"
+        form.first_dealer = max(0, min(form.first_dealer, form.count - 1))
+        form._fit()
+        return form
+
+    def is_fresh(self) -> bool:
+        return self == NewGameForm()
 
     @classmethod
     def rematch(cls, game: rules.Game, game_id: str) -> "NewGameForm":
@@ -484,6 +512,21 @@ class App:
                 pass
         if self.form.rematch_of is not None:
             self.form = NewGameForm()
+        if self.form.is_fresh():  # names typed before a reload come back
+            try:
+                draft = self.store.get_setting(NEW_GAME_DRAFT)
+            except StoreError:
+                draft = None
+            if draft:
+                self.form = NewGameForm.from_draft(draft)
+
+    def form_changed(self) -> None:
+        """Keep the new-game form as typed, so a reload does not lose the names."""
+        if self.form.rematch_of is None:
+            try:
+                self.store.set_setting(NEW_GAME_DRAFT, self.form.to_draft())
+            except StoreError:
+                pass
 
     def _open_entry(self, number: int | None) -> None:
         assert self.game is not None
@@ -609,6 +652,10 @@ class App:
             return
         stored = self.store.create_game(game)
         self._changed(stored.id)
+        try:
+            self.store.set_setting(NEW_GAME_DRAFT, None)
+        except StoreError:
+            pass
         recent = list(game.players) + [n for n in self.recent_names_all()
                                        if rules.normalise_name(n) not in
                                        {rules.normalise_name(p) for p in game.players}]

@@ -314,6 +314,15 @@ def new_game(ui: Ui) -> ft.View:
     def name_changed(seat: int) -> Callable[[Any], None]:
         def handler(e: Any) -> None:
             form.set_name(seat, value_of(e) or "")  # typing is not redrawn: focus stays
+            run(app, app.form_changed)
+        return handler
+
+    def act(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+        """A form action: done, kept (a reload keeps the form), redrawn."""
+        def handler(e: Any = None) -> None:
+            run(app, fn, *args)
+            run(app, app.form_changed)
+            ui.refresh()
         return handler
 
     rows: list[ft.Control | None] = [section(ui._("Players, clockwise"))]
@@ -327,15 +336,15 @@ def new_game(ui: Ui) -> ft.View:
         buttons = [
             tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
                 ft.Icons.ARROW_UPWARD, tooltip=ui._("Move up"), disabled=seat == 0,
-                on_click=ui.act(form.move, seat, -1), width=TAP, height=TAP),
+                on_click=act(form.move, seat, -1), width=TAP, height=TAP),
                 label=ui._("Move {name} up", name=form.names[seat] or label), button=True),
             tag(ids.PLAYER_DOWN.format(seat=seat), ft.IconButton(
                 ft.Icons.ARROW_DOWNWARD, tooltip=ui._("Move down"), disabled=seat == n - 1,
-                on_click=ui.act(form.move, seat, 1), width=TAP, height=TAP),
+                on_click=act(form.move, seat, 1), width=TAP, height=TAP),
                 label=ui._("Move {name} down", name=form.names[seat] or label), button=True),
             tag(ids.PLAYER_REMOVE.format(seat=seat), ft.IconButton(
                 ft.Icons.CLOSE, tooltip=ui._("Remove"), disabled=n <= rules.MIN_PLAYERS,
-                on_click=ui.act(form.remove_player, seat), width=TAP, height=TAP),
+                on_click=act(form.remove_player, seat), width=TAP, height=TAP),
                 label=ui._("Remove {name}", name=form.names[seat] or label), button=True),
         ]
         rows.append(ft.Row([field, *buttons], spacing=0,
@@ -343,13 +352,13 @@ def new_game(ui: Ui) -> ft.View:
     if n < rules.MAX_PLAYERS:
         rows.append(tag(ids.ADD_PLAYER, ft.TextButton(
             content=ui._("Add a player"), icon=ft.Icons.PERSON_ADD_ALT,
-            on_click=ui.act(form.add_player, ""), height=TAP), label=ui._("Add a player"),
+            on_click=act(form.add_player, ""), height=TAP), label=ui._("Add a player"),
             button=True))
     recent = app.recent_names()
     if recent and n <= rules.MAX_PLAYERS:
         chips = [tag(ids.SUGGESTION.format(n=i), ft.Chip(
             label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_OUTLINE, size=18),
-            on_click=ui.act(form.add_player, name), height=TAP),
+            on_click=act(form.add_player, name), height=TAP),
             label=ui._("Add {name}", name=name), button=True)
             for i, name in enumerate(recent[:12])]
         rows.append(ft.Text(ui._("Recent players: tap to add"), size=13,
@@ -363,7 +372,7 @@ def new_game(ui: Ui) -> ft.View:
         selected = v == form.variant
         rows.append(tag(ids.VARIANT.format(variant=v.value), choice_tile(
             ui._(VARIANT_NAME[v]), ui._(VARIANT_HINT[v]), selected,
-            ui.act(form.set_variant, v)), label=ui._(VARIANT_NAME[v]), selected=selected,
+            act(form.set_variant, v)), label=ui._(VARIANT_NAME[v]), selected=selected,
             button=True))
 
     rows.append(section(ui._("Target")))
@@ -372,7 +381,7 @@ def new_game(ui: Ui) -> ft.View:
         text = ui._("Other") if choice == "other" else choice
         selected = form.target_choice == choice
         button = (ft.FilledButton if selected else ft.OutlinedButton)(
-            content=text, on_click=ui.act(setattr, form, "target_choice", choice),
+            content=text, on_click=act(setattr, form, "target_choice", choice),
             height=TAP, expand=True, style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)))
         target_buttons.append(tag(ids.TARGET.format(value=choice), button, label=text,
                                   selected=selected, button=True, expand=True))
@@ -380,6 +389,7 @@ def new_game(ui: Ui) -> ft.View:
     if form.target_choice == "other":
         def other_changed(e: Any) -> None:
             form.target_other = value_of(e) or ""
+            run(app, app.form_changed)
         rows.append(tag(ids.TARGET_OTHER, ft.TextField(
             value=form.target_other, label=ui._("Target points"),
             keyboard_type=ft.KeyboardType.NUMBER, on_change=other_changed,
@@ -390,7 +400,7 @@ def new_game(ui: Ui) -> ft.View:
     for rule in MoonRule:
         selected = form.moon == rule
         rows.append(tag(ids.MOON_RULE.format(rule=rule.value), choice_tile(
-            ui._(MOON_RULE_NAME[rule]), None, selected, ui.act(setattr, form, "moon", rule)),
+            ui._(MOON_RULE_NAME[rule]), None, selected, act(setattr, form, "moon", rule)),
             label=ui._(MOON_RULE_NAME[rule]), selected=selected, button=True))
 
     rows.append(section(ui._("First dealer")))
@@ -399,8 +409,7 @@ def new_game(ui: Ui) -> ft.View:
                for seat in range(n)]
 
     def dealer_changed(e: Any) -> None:
-        form.first_dealer = int(value_of(e))
-        ui.refresh()
+        act(setattr, form, "first_dealer", int(value_of(e)))(e)
 
     rows.append(tag(ids.FIRST_DEALER, ft.Dropdown(
         value=str(form.first_dealer), options=options, on_select=dealer_changed,
@@ -409,7 +418,7 @@ def new_game(ui: Ui) -> ft.View:
 
     rows.append(tag(ids.QUEEN_BREAKS, ft.Switch(
         label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,
-        on_change=lambda e: setattr(form, "queen_breaks_hearts", bool(value_of(e)))),
+        on_change=lambda e: act(setattr, form, "queen_breaks_hearts", bool(value_of(e)))(e)),
         label=ui._("The queen of spades breaks hearts")))
 
     plan = form.deck_plan()

@@ -483,3 +483,15 @@ def test_other_tabs_redraw_when_a_game_changes(store):
     assert watcher.totals() == [3, 13, 10, 0]
     assert not typing.app.external_change(gid)  # a hand being typed is left alone
     assert typing.app.entry.typed_points()[0] == [0, 0, 26, 0]
+
+
+def test_names_typed_for_a_new_game_survive_a_reload(store):
+    phone = Phone(store, route="/new")
+    phone.tap(ids.ADD_PLAYER)
+    for seat, name in enumerate(NAMES + ["Ewa"]):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    phone.tap(ids.TARGET.format(value="150"))
+    again = Phone(store, route="/new")
+    assert again.app.form.names == NAMES + ["Ewa"] and again.app.form.target_choice == "150"
+    again.tap(ids.START_GAME)
+    assert Phone(store, route="/new").app.form.names == ["", "", "", ""]  # used up
