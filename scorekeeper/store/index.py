@@ -210,6 +210,13 @@ class Index:
         with self._mu:
             return list(self.entries.values())
 
+    def take_pending(self) -> list[str]:
+        """The games marked for a closer look; the mark is cleared."""
+        with self._mu:
+            ids = sorted(self.pending)
+            self.pending.clear()
+            return ids
+
     # --- writing -------------------------------------------------------------------------
 
     def begin(self, gid: str) -> None:

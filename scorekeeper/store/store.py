@@ -515,8 +515,7 @@ class GameStore:
 
     def _resolve_pending(self) -> None:
         """Re-read the games marked for a closer look and fix their summaries."""
-        for gid in sorted(self._index.pending):
-            self._index.pending.discard(gid)
+        for gid in self._index.take_pending():
             if not ID_RE.match(gid):
                 continue
             try:
