@@ -142,3 +142,37 @@ def test_cli_import_while_the_app_is_serving(folder: Path, tmp_path: Path) -> No
     assert len(rows) == 21 and mine.id in {r.id for r in rows}
     app.add_hand(mine.id, hand(0), mine.version)  # the app goes on writing
     assert_consistent(app)
+
+
+def test_history_list_read_while_threads_write(folder: Path) -> None:
+    store = GameStore(folder)
+    games = [store.create_game(long_game(target=1_000_000)).id for _ in range(3)]
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def write(gid: str, tag: int) -> None:
+        try:
+            _add_with_retry(GameStore(folder) if tag % 2 else store, gid, 20, tag)
+        except BaseException as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    def read() -> None:
+        try:
+            while not done.is_set():
+                rows = store.list_games()
+                assert len(rows) == 3 and all(r.hands <= 20 for r in rows)
+        except BaseException as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    writers = [threading.Thread(target=write, args=(g, i)) for i, g in enumerate(games)]
+    for t in writers:
+        t.start()
+    for t in writers:
+        t.join()
+    done.set()
+    reader.join()
+    assert errors == []
+    assert sorted(r.hands for r in store.list_games()) == [20, 20, 20]
+    assert_consistent(store)
