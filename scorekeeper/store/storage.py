@@ -126,15 +126,16 @@ def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
     """
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-    except FileNotFoundError:
-        raise
     except OSError as e:
-        if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            # A read-only folder: without a lock file nothing can be written anyway;
-            # reads are safe because every write is an atomic rename.
+        if e.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise os_error(e, path, "lock") from e
+        try:  # flock works on a file opened for reading too
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            # A read-only folder without the lock file: nothing can be written there
+            # anyway, and reads are safe because every write is an atomic rename.
             yield
             return
-        raise os_error(e, path, "lock") from e
     try:
         fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
         yield
