@@ -114,6 +114,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
     """Serve the app until interrupted; returns the exit status."""
     import uvicorn
 
+    from ..store import StoreError
+
     os.environ["FLET_WEB_NO_CDN"] = "1"
     if lan:
         host = "0.0.0.0"
@@ -124,7 +126,11 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
     except OSError as e:
         print(f"scorekeeper: cannot listen on {host}:{port} ({e.strerror})", file=sys.stderr)
         return 2
-    app = build_asgi_app(db)
+    try:
+        app = build_asgi_app(db)
+    except StoreError as e:  # e.g. a data folder that cannot be created or written
+        print(f"scorekeeper: {e}", file=sys.stderr)
+        return 2
     print(f"Hearts Scorekeeper: open {urls(host, port)[0]}", flush=True)
     for url in urls(host, port)[1:]:
         print(f"  on a phone on the same network: {url}", flush=True)
