@@ -1,13 +1,14 @@
 """Benchmark of the game store: python tests/benchmarks/bench_store.py [--sizes 0,1000,10000]
 
 Builds stores of 0, 1,000 and 10,000 finished games of about 20 hands each (through
-``GameStore.import_data``, the bulk path), then, for each size, in a fresh process that
-holds that store:
+``GameStore.import_data``, the bulk path), then measures each size in fresh processes
+that hold that store, the sizes taking turns over several rounds (the machine is shared,
+and every size should see the same load):
 
 * opens the store and loads the history list (summaries of every game), then lists again;
 * opens one game;
 * adds hands to open games, each a full durable commit (median and p95);
-* peak memory of the process (ru_maxrss).
+* peak memory of the process (VmHWM).
 
 It also measures the floor: one bare atomic write of a small file with fsync (temporary
 file, write, fsync, rename, fsync of the folder) on the same disk. Not collected by pytest
@@ -38,6 +39,7 @@ from scorekeeper import rules  # noqa: E402
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Grażyna", "Henryk", "Iga",
          "Jurgis", "Kotryna"]
 ADD_SAMPLES = 200  # hands added per size, 20 to a game
+ROUNDS = 5
 
 
 def random_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
@@ -116,11 +118,11 @@ def floor_write(folder: Path) -> float:
     return time.perf_counter() - t
 
 
-def measure(path: Path) -> dict:
+def measure(path: Path, adds_wanted: int, reboot: bool) -> dict:
     """Run in a fresh process: open, list, open one game, add hands; peak memory."""
     from scorekeeper.store import GameStore
 
-    rng = random.Random(7)
+    rng = random.Random(adds_wanted)
     t = time.perf_counter()
     store = GameStore(path)
     t_open = time.perf_counter() - t
@@ -141,7 +143,7 @@ def measure(path: Path) -> dict:
     # the floor is timed on the same disk between the hands, so both see the same load
     floor_dir = path.with_name(path.name + "_floor")
     floor_dir.mkdir(exist_ok=True)
-    while len(adds) < ADD_SAMPLES:
+    while len(adds) < adds_wanted:
         sg = store.create_game(rules.Game.new(players, rules.Rules(target=100_000)))
         for _ in range(20):
             hand = random_hand(rng, sg.game)
@@ -152,20 +154,50 @@ def measure(path: Path) -> dict:
     t = time.perf_counter()
     store.list_games()
     t_list_after = time.perf_counter() - t
-    # the first start after a reboot cannot trust the journal (lines may have been lost
-    # in a power cut): it checks every summary against its game file
-    from scorekeeper.store import index as index_module
+    t_after_reboot = None
+    if reboot:
+        # the first start after a reboot cannot trust the journal (lines may have been
+        # lost in a power cut): it checks every summary against its game file
+        from scorekeeper.store import index as index_module
 
-    index_module.boot_id = lambda: "a later boot"
-    t = time.perf_counter()
-    GameStore(path).list_games()
-    t_after_reboot = time.perf_counter() - t
+        index_module.boot_id = lambda: "a later boot"
+        t = time.perf_counter()
+        GameStore(path).list_games()
+        t_after_reboot = time.perf_counter() - t
     return {
         "games": len(summaries), "open": t_open, "list_cold": t_list_cold,
         "list_warm": t_list_warm, "list_after_writes": t_list_after, "get": t_get,
-        "after_reboot": t_after_reboot,
-        "add": adds, "floor": floors,
-        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "after_reboot": t_after_reboot, "add": adds, "floor": floors,
+        "peak_mb": peak_memory_mb(),
+    }
+
+
+def peak_memory_mb() -> float:
+    """This process's peak resident memory: VmHWM (ru_maxrss would include the parent's
+    peak, which a child inherits at fork on Linux)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def merge(runs: list[dict]) -> dict:
+    """Rounds of one size together: all samples, the median of the single timings."""
+    def med(key: str) -> float | None:
+        values = [r[key] for r in runs if r[key] is not None]
+        return statistics.median(values) if values else None
+
+    return {
+        "games": runs[0]["games"], "open": med("open"), "list_cold": med("list_cold"),
+        "list_warm": med("list_warm"), "list_after_writes": med("list_after_writes"),
+        "get": med("get"), "after_reboot": med("after_reboot"),
+        "add": [x for r in runs for x in r["add"]],
+        "floor": [x for r in runs for x in r["floor"]],
+        "peak_mb": max(r["peak_mb"] for r in runs),
     }
 
 
@@ -183,42 +215,56 @@ def main() -> int:
     ap.add_argument("--sizes", default="0,1000,10000")
     ap.add_argument("--dir", default=None,
                     help="folder to build the stores in (default: a temp folder)")
+    ap.add_argument("--rounds", type=int, default=ROUNDS,
+                    help=f"measuring rounds per size, interleaved (default {ROUNDS})")
     ap.add_argument("--measure", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--adds", type=int, default=40, help=argparse.SUPPRESS)
+    ap.add_argument("--reboot", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.measure:
-        print(json.dumps(measure(Path(args.measure))))
+        print(json.dumps(measure(Path(args.measure), args.adds, args.reboot)))
         return 0
     sizes = [int(s) for s in args.sizes.split(",")]
     work = Path(tempfile.mkdtemp(prefix="bench_store_", dir=args.dir))
     try:
-        results = {}
+        paths = {}
         for n in sizes:
-            path = work / f"store_{n}"
+            paths[n] = work / f"store_{n}"
             t = time.perf_counter()
-            mean_hands = build(path, n)
-            built = time.perf_counter() - t
-            proc = subprocess.run([sys.executable, __file__, "--measure", str(path)],
-                                  capture_output=True, text=True, check=True)
-            r = json.loads(proc.stdout.strip().splitlines()[-1])
-            results[n] = r
+            mean_hands = build(paths[n], n)
+            print(f"built {n} games in {time.perf_counter() - t:.1f} s "
+                  f"({mean_hands:.1f} hands per game)", flush=True)
+        # The sizes take turns, round after round, each in a fresh process: on a shared
+        # machine the load drifts, and every size should see the same drift.
+        runs: dict[int, list[dict]] = {n: [] for n in sizes}
+        per_round = max(20, ADD_SAMPLES // args.rounds)
+        for round_ in range(args.rounds):
+            for n in sizes:
+                cmd = [sys.executable, __file__, "--measure", str(paths[n]),
+                       "--adds", str(per_round)]
+                if round_ == args.rounds - 1:
+                    cmd.append("--reboot")  # last: it leaves the journal marked
+                proc = subprocess.run(cmd, capture_output=True, text=True, check=True)
+                runs[n].append(json.loads(proc.stdout.strip().splitlines()[-1]))
+        results = {n: merge(runs[n]) for n in sizes}
+        for n in sizes:
+            r = results[n]
             med, p95 = statistics.median(r["add"]), pct(r["add"], 95)
             floor_med = statistics.median(r["floor"])
-            print(f"\n{n} games (built in {built:.1f} s, {mean_hands:.1f} hands per game)")
+            print(f"\n{n} games")
             print(f"  open store            {ms(r['open'])}")
             print(f"  history list (cold)   {ms(r['list_cold'])}   "
                   f"(open + list of {r['games']} summaries)")
             print(f"  history list (warm)   {ms(r['list_warm'])}")
-            print(f"  open + list, first start after a reboot {ms(r['after_reboot'])} "
-                  "(every summary checked against its file)")
-            print(f"  history list after {len(r['add'])} writes {ms(r['list_after_writes'])}")
+            print(f"  first start after a reboot {ms(r['after_reboot'])}   "
+                  "(open + list, every summary checked against its file)")
+            print(f"  history list after {per_round} writes {ms(r['list_after_writes'])}")
             print(f"  open one game         {ms(r['get'])}")
             print(f"  floor                 median {ms(floor_med)}, p95 {ms(pct(r['floor'], 95))}"
-                  "  (bare atomic write + fsync of a 2 KB file, timed between the hands)")
+                  "   (bare atomic write + fsync of a 2 KB file, timed between the hands)")
             print(f"  add hand              median {ms(med)}, p95 {ms(p95)}, "
-                  f"{med / floor_med:.2f}x the floor")
+                  f"{med / floor_med:.2f}x the floor   ({len(r['add'])} hands)")
             print(f"  peak memory           {r['peak_mb']:.1f} MB")
-            shutil.rmtree(path, ignore_errors=True)
-            shutil.rmtree(path.with_name(path.name + "_floor"), ignore_errors=True)
         lo, hi = min(sizes), max(sizes)
         ratio = statistics.median(results[hi]["add"]) / statistics.median(results[lo]["add"])
         print()
