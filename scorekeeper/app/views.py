@@ -404,17 +404,18 @@ def new_game(ui: Ui) -> ft.View:
             label=ui._(MOON_RULE_NAME[rule]), selected=selected, button=True))
 
     rows.append(section(ui._("First dealer")))
-    options = [ft.DropdownOption(key=str(seat), text=(form.names[seat].strip() or
-                                                      ui._("Player {number}", number=seat + 1)))
-               for seat in range(n)]
-
-    def dealer_changed(e: Any) -> None:
-        act(setattr, form, "first_dealer", int(value_of(e)))(e)
-
-    rows.append(tag(ids.FIRST_DEALER, ft.Dropdown(
-        value=str(form.first_dealer), options=options, on_select=dealer_changed,
-        expand=True, label=ui._("First dealer"), key="first-dealer"),
-        label=ui._("First dealer")))
+    dealers = []
+    for seat in range(n):
+        name = form.names[seat].strip() or ui._("Player {number}", number=seat + 1)
+        selected = seat == form.first_dealer
+        chip = ft.Chip(label=ft.Text(name), selected=selected, show_checkmark=True,
+                       on_select=act(setattr, form, "first_dealer", seat), height=TAP)
+        dealers.append(tag(ids.FIRST_DEALER_OPTION.format(seat=seat), chip,
+                           label=ui._("{player} deals first", player=name),
+                           selected=selected, button=True,
+                           on_tap=act(setattr, form, "first_dealer", seat)))
+    rows.append(tag(ids.FIRST_DEALER, ft.Row(dealers, wrap=True, spacing=6, run_spacing=0),
+                    label=ui._("First dealer")))
 
     rows.append(tag(ids.QUEEN_BREAKS, ft.Switch(
         label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,

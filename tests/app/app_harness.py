@@ -114,7 +114,8 @@ class Phone:
 
     def _clickable(self, identifier: str) -> Any:
         for c in walk(self.find(identifier)):
-            if getattr(c, "on_click", None) is not None:
+            if getattr(c, "on_click", None) is not None or (
+                    isinstance(c, ft.Chip) and c.on_select is not None):
                 return c
         raise AssertionError(f"{identifier!r} has nothing to tap")
 
@@ -128,7 +129,7 @@ class Phone:
         for c in walk(self.find(identifier)):
             if getattr(c, "disabled", False):
                 return True
-            if getattr(c, "on_click", None) is not None:
+            if getattr(c, "on_click", None) is not None or getattr(c, "on_select", None):
                 return False
         return True
 
@@ -136,7 +137,8 @@ class Phone:
     def tap(self, identifier: str) -> None:
         c = self._clickable(identifier)
         assert not c.disabled, f"{identifier!r} is disabled"
-        c.on_click(SimpleNamespace(control=c, data=None))
+        handler = c.on_click if getattr(c, "on_click", None) is not None else c.on_select
+        handler(SimpleNamespace(control=c, data=None))
 
     def type(self, identifier: str, text: str) -> None:
         field = self.control(identifier, ft.TextField)

@@ -75,7 +75,7 @@ def test_reordering_seats_moves_the_first_dealer_along(phone):
     phone.go("/new")
     for seat, name in enumerate(NAMES):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
-    phone.choose(ids.FIRST_DEALER, "1")
+    phone.tap(ids.FIRST_DEALER_OPTION.format(seat=1))
     phone.tap(ids.PLAYER_DOWN.format(seat=1))
     assert phone.app.form.names == ["Ala", "Celina", "Bartek", "Darek"]
     assert phone.app.form.first_dealer == 2  # still Bartek
