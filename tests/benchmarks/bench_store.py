@@ -239,7 +239,7 @@ def main() -> int:
         runs: dict[int, list[dict]] = {n: [] for n in sizes}
         per_round = max(20, ADD_SAMPLES // args.rounds)
         for round_ in range(args.rounds):
-            for n in sizes:
+            for n in sizes[round_ % len(sizes):] + sizes[:round_ % len(sizes)]:
                 cmd = [sys.executable, __file__, "--measure", str(paths[n]),
                        "--adds", str(per_round)]
                 if round_ == args.rounds - 1:
@@ -273,6 +273,10 @@ def main() -> int:
             print(f"{n:>6} games: add-hand median {ms(statistics.median(r['add']))}, "
                   f"floor median {ms(statistics.median(r['floor']))}")
         label = "10k/0" if (lo, hi) == (0, 10000) else f"{hi}/{lo}"
+        relative = [statistics.median(results[n]["add"]) / statistics.median(results[n]["floor"])
+                    for n in (hi, lo)]
+        print(f"add-hand / floor at {hi} over the same at {lo}: {relative[0] / relative[1]:.2f}"
+              "   (the same ratio with the disk's load taken out)")
         print(f"add-hand ratio {label}: {ratio:.2f}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
