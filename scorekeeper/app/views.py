@@ -694,7 +694,12 @@ def hand_entry(ui: Ui) -> ft.View:
                     changed(entry.set_mode, "points")),
     ], spacing=6)
 
-    if remaining > 0:
+    problem = typo or entry.problem()
+    if remaining > 0 and problem is None:  # Cancellation: a cancelled last trick
+        left_text = ui._n("{n} point taken by nobody (a cancelled last trick)",
+                          "{n} points taken by nobody (a cancelled last trick)", remaining)
+        left_color = ft.Colors.PRIMARY
+    elif remaining > 0:
         left_text = ui._n("{n} point left to give", "{n} points left to give", remaining)
         left_color = ft.Colors.ON_SURFACE
     elif remaining == 0:
@@ -718,7 +723,6 @@ def hand_entry(ui: Ui) -> ft.View:
         if entry.mode == "cards" and seat == entry.picked:
             rows.append(hearts_keypad(ui, entry, seat, name, changed))
 
-    problem = typo or entry.problem()
     save_text = ui._("Save hand {hand}", hand=entry.number)
     bottom: list[ft.Control | None] = [error_box(ui, app.error)]
     if problem is not None:

@@ -495,3 +495,35 @@ def test_names_typed_for_a_new_game_survive_a_reload(store):
     assert again.app.form.names == NAMES + ["Ewa"] and again.app.form.target_choice == "150"
     again.tap(ids.START_GAME)
     assert Phone(store, route="/new").app.form.names == ["", "", "", ""]  # used up
+
+
+def test_cancellation_hand_may_hold_less_than_52(phone):
+    phone.go("/new")
+    for _ in range(2):
+        phone.tap(ids.ADD_PLAYER)
+    for seat, name in enumerate(NAMES + ["Ewa", "Franek"]):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    phone.tap(ids.VARIANT.format(variant="cancellation"))
+    phone.tap(ids.START_GAME)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.HEARTS.format(seat=0))
+    phone.tap(ids.HEARTS_KEY.format(count=20))
+    phone.tap(ids.QUEEN.format(seat=1, n=0))
+    phone.tap(ids.QUEEN.format(seat=2, n=1))
+    assert "6 points taken by nobody" in phone.text(ids.REMAINING)
+    assert not phone.disabled(ids.SAVE_HAND)
+    phone.tap(ids.SAVE_HAND)
+    assert phone.totals() == [20, 13, 13, 0, 0, 0]
+
+
+def test_an_edit_that_would_break_a_later_hand_is_refused_in_words(phone):
+    phone.new_game(NAMES, target=ids.TARGET.format(value="50"))
+    for points in ([25, 0, 1, 0], [25, 0, 1, 0], [0, 1, 0, 25]):  # a tie at 50, then over
+        phone.enter_points(points)
+    assert rules.state(game_of(phone)).game_over
+    phone.tap(ids.HAND_ROW.format(n=1))
+    phone.type(ids.POINTS.format(seat=1), "1")
+    phone.type(ids.POINTS.format(seat=2), "0")  # hand 1 [25, 1, 0, 0]: over after hand 2
+    reason = phone.text(ids.SAVE_REASON)
+    assert phone.disabled(ids.SAVE_HAND)
+    assert reason.startswith("Hand 3 would no longer be valid") and "already over" in reason
