@@ -120,8 +120,7 @@ class Index:
             entries = base["games"]
             pending = set(base.get("pending", []))
             for gid, s in entries.items():
-                if (not isinstance(s, dict) or s.get("id") != gid
-                        or not isinstance(s.get("version"), int)):
+                if not valid_summary(s) or s["id"] != gid:
                     raise ValueError(f"bad summary for {gid!r}")
         except (ValueError, KeyError, TypeError, UnicodeDecodeError) as e:
             self.needs_rebuild = f"damaged ({e})"
@@ -172,7 +171,7 @@ class Index:
             return  # torn or garbled: harmless, see the module docstring
         if "put" in rec:
             s = rec["put"]
-            if isinstance(s, dict) and isinstance(s.get("id"), str):
+            if valid_summary(s):
                 self.entries[s["id"]] = s
                 self.pending.discard(s["id"])
         elif "begin" in rec:
@@ -353,6 +352,16 @@ class Index:
         if why != "missing" or entries:
             self.notes(f"the index of games was {why}; rebuilt it from {len(entries)} "
                        "game files")
+
+
+SUMMARY_KEYS = frozenset(("id", "created", "updated", "version", "players", "variant", "target",
+                          "hands", "totals", "finished", "winner", "deleted"))
+
+
+def valid_summary(s: Any) -> bool:
+    return (isinstance(s, dict) and SUMMARY_KEYS <= s.keys() and isinstance(s["id"], str)
+            and isinstance(s["version"], int) and isinstance(s["players"], list)
+            and isinstance(s["totals"], list))
 
 
 def _parse(line: bytes) -> Any:

@@ -15,6 +15,7 @@ from typing import Callable
 import pytest
 from store_helpers import assert_consistent, file_state, hand, long_game, read_json
 
+from scorekeeper import rules
 from scorekeeper.store import GameNotFoundError, GameStore, StoreError, migrations
 from scorekeeper.store import index as index_module
 
@@ -488,3 +489,15 @@ def test_compaction_cut_short_between_base_and_journal(folder: Path,
     third = GameStore(folder)
     assert {s.id: s.hands for s in third.list_games()} == {a.id: 2, b.id: 1}
     assert_consistent(third)
+
+
+def test_index_with_a_summary_missing_fields_is_rebuilt(folder: Path) -> None:
+    store = GameStore(folder)
+    sg = played(store, 2)
+    store._index.compact()
+    data = read_json(folder / "index.json")
+    del data["games"][sg.id]["totals"]
+    (folder / "index.json").write_text(json.dumps(data))
+    again = GameStore(folder)
+    assert again.list_games()[0].totals == rules.state(sg.game).totals
+    assert any("index of games was damaged" in n for n in again.recovery_notes)
