@@ -69,6 +69,13 @@ class Shell:
         if isinstance(game_id, str) and self.app.external_change(game_id):
             self.render()
 
+    def locale_changed(self, e: Any) -> None:
+        """The phone's language changed: follow it (unless a language is set)."""
+        locales = getattr(e, "locales", None) or []
+        if locales:
+            self.app.set_device_language(getattr(locales[0], "language_code", None))
+            self.render()
+
     def closed(self, e: Any = None) -> None:
         try:
             self.page.pubsub.unsubscribe_all()
@@ -193,6 +200,7 @@ def make_main(store: GameStore, export_url: str | None = None
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped
         page.on_close = shell.closed
+        page.on_locale_change = shell.locale_changed
         app.open(page.route)
         shell.render()
 

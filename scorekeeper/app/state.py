@@ -636,13 +636,18 @@ class App:
 
     # --- new game -----------------------------------------------------------------
 
-    def recent_names(self) -> list[str]:
+    def recent_names_all(self) -> list[str]:
+        """Names of recent players, most recent first (one tap adds them to a new game)."""
         try:
             names = self.store.get_setting("recent_names", []) or []
         except StoreError:
-            names = []
+            return []
+        return [n for n in names if isinstance(n, str)]
+
+    def recent_names(self) -> list[str]:
+        """The recent names not already in the new-game form."""
         taken = {rules.normalise_name(n) for n in self.form.names if n.strip()}
-        return [n for n in names if isinstance(n, str) and rules.normalise_name(n) not in taken]
+        return [n for n in self.recent_names_all() if rules.normalise_name(n) not in taken]
 
     def start_game(self) -> None:
         try:
@@ -662,13 +667,6 @@ class App:
         self.store.set_setting("recent_names", recent[:MAX_RECENT_NAMES])
         self.form = NewGameForm()
         self.navigate(f"/game/{stored.id}")
-
-    def recent_names_all(self) -> list[str]:
-        try:
-            names = self.store.get_setting("recent_names", []) or []
-        except StoreError:
-            return []
-        return [n for n in names if isinstance(n, str)]
 
     def new_game(self) -> None:
         self.form = NewGameForm()
