@@ -211,8 +211,8 @@ def body(ui: Ui, name: str, controls: list[ft.Control | None], room: int = 88) -
 
 
 def view(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None],
-         fab: ft.Control | None = None, bottom: list[ft.Control | None] | None = None
-         ) -> ft.View:
+         fab: ft.Control | None = None, bottom: list[ft.Control | None] | None = None,
+         top: list[ft.Control] | None = None) -> ft.View:
     """A screen: app bar, scrolling body and, pinned under it, the screen's main action
     (always in reach of a thumb, however long the body)."""
     if name in ("home", "new", "changes", "settings"):
@@ -221,6 +221,12 @@ def view(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None]
                   alignment=ft.MainAxisAlignment.CENTER,
                   vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
     parts: list[ft.Control] = [main]
+    if top:
+        parts.insert(0, ft.Container(
+            ft.Row([ft.Container(ft.Column(top, spacing=0), width=MAX_WIDTH, expand=True)],
+                   alignment=ft.MainAxisAlignment.CENTER),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
     if bottom:
         parts.append(ft.Container(
             ft.Row([ft.Container(ft.Column([c for c in bottom if c is not None], spacing=4,
@@ -514,7 +520,9 @@ def sheet(ui: Ui) -> ft.View:
             label=name, expand=fit))
     header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
 
-    rows: list[ft.Control] = [header, ft.Divider(height=1)]
+    # Up to FIT players the totals stay pinned on top while the hands scroll under them.
+    pinned = [ft.Container(header, padding=ft.Padding(24, 4, 24, 4))] if fit else None
+    rows: list[ft.Control] = [] if fit else [header, ft.Divider(height=1)]
     for number, hs in enumerate(st.hands, 1):
         info = rules.hand_info(game, number)
         cells = []
@@ -583,7 +591,8 @@ def sheet(ui: Ui) -> ft.View:
         bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(app.enter_hand),
                              ft.Icons.EDIT_NOTE)]
     title = ui._("Score sheet")
-    return view(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom)
+    return view(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom,
+                top=pinned)
 
 
 def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
