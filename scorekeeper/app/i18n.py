@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Callable
 
 LANGUAGES = ("en", "pl", "lt")
 DEFAULT_LANGUAGE = "en"
@@ -60,7 +60,7 @@ class Catalogue:
         self.plural_ids = plural_ids  # msgid -> msgid_plural
 
     @classmethod
-    def parse(cls, text: str, name: str = "<po>") -> "Catalogue":
+    def parse(cls, text: str, name: str = "<po>") -> Catalogue:
         entries: list[dict[str, object]] = []
         cur: dict[str, object] = {}
         field: str | None = None
@@ -216,7 +216,7 @@ def po_path(lang: str) -> Path:
     return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> Catalogue:
     path = po_path(lang)
     try:

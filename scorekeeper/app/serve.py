@@ -13,6 +13,7 @@ import os
 import socket
 import subprocess
 import sys
+from datetime import UTC
 from pathlib import Path
 
 APP_NAME = "Hearts Scorekeeper"
@@ -70,11 +71,10 @@ def build_asgi_app(db: str | None = None):
     """The ASGI app: the Flet web client (no CDN) with the scorekeeper session behind it."""
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from starlette.responses import Response
 
     from ..store import GameStore
     from .main import make_main
-
-    from starlette.responses import Response
 
     store = GameStore.open(db)
     assets = assets_dir()
@@ -83,10 +83,10 @@ def build_asgi_app(db: str | None = None):
     @app.get(EXPORT_PATH, include_in_schema=False)
     def export_file() -> Response:
         """Every game as a JSON file to download (the history's Export button)."""
-        from datetime import datetime, timezone
+        from datetime import datetime
 
         body = json.dumps(store.export_games(), ensure_ascii=False, indent=2)
-        day = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+        day = datetime.now(UTC).strftime("%Y-%m-%d")
         return Response(body.encode("utf-8"), media_type="application/json",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hearts-scorekeeper-{day}.json"',

@@ -12,13 +12,14 @@ untranslated :class:`~scorekeeper.app.messages.Msg` so a language change redraws
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .. import rules
 from ..rules import MoonChoice, MoonRule, RulesError, Variant
-from ..store import GameStore, StaleGameError, StoreError, StoredGame
+from ..store import GameStore, StaleGameError, StoredGame, StoreError
 from .i18n import LANGUAGES, N_, Translator, pick_language
 from .messages import NOT_FOUND, STALE, Msg, rules_error, store_error
 
@@ -148,7 +149,7 @@ class NewGameForm:
                 "queen_breaks_hearts": self.queen_breaks_hearts}
 
     @classmethod
-    def from_draft(cls, data: Any) -> "NewGameForm":
+    def from_draft(cls, data: Any) -> NewGameForm:
         """The form as it was left (a fresh one if the draft is not usable)."""
         try:
             names = [str(n) for n in data["names"]]
@@ -169,7 +170,7 @@ class NewGameForm:
         return self == NewGameForm()
 
     @classmethod
-    def rematch(cls, game: rules.Game, game_id: str) -> "NewGameForm":
+    def rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
         r = game.rules
         choice = str(r.target) if str(r.target) in TARGET_CHOICES else "other"
         return cls(list(game.players), r.variant, choice,
@@ -354,7 +355,7 @@ class HandEntry:
 
     @classmethod
     def from_draft(cls, game: rules.Game, index: int | None,
-                   draft: dict[str, Any] | None) -> "HandEntry":
+                   draft: dict[str, Any] | None) -> HandEntry:
         entry = cls(game, index)
         number = entry.number
         if not draft or draft.get("hand") != number or bool(draft.get("editing")) != (

@@ -9,17 +9,17 @@ test needs carries an identifier from :mod:`.ids` (``ft.Semantics(identifier=...
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
 from .. import rules
-from ..rules import MoonChoice, MoonRule, PassDirection, Variant
+from ..rules import MoonChoice, MoonRule, PassDirection, RulesError, Variant
+from ..store import StoreError
 from . import ids
 from .i18n import LANGUAGE_NAMES, N_
-from ..rules import RulesError
-from ..store import StoreError
 from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
 from .state import LANGUAGE_CHOICES, TARGET_CHOICES, THEMES, App
 

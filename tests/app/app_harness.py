@@ -8,8 +8,9 @@ call the very handlers the views attach to the controls found by their identifie
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import Any, Iterator
+from typing import Any
 
 import flet as ft
 
@@ -79,7 +80,7 @@ class Phone:
         self.app.open(route)
         self.render()
 
-    def reload(self, store: Any) -> "Phone":
+    def reload(self, store: Any) -> Phone:
         """A new tab (or a reload) on the same address."""
         return Phone(store, self.app.device_language, self.app.route)
 

@@ -5,7 +5,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scorekeeper.store import GameStore  # noqa: E402
+from scorekeeper.store import GameStore
 
 
 @pytest.fixture

@@ -5,12 +5,11 @@ import json
 
 import flet as ft
 import pytest
+from app_harness import Phone, walk
 
 from scorekeeper import rules
 from scorekeeper.app import ids
 from scorekeeper.store import GameStore
-
-from app_harness import Phone, walk
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
 

@@ -1,11 +1,10 @@
 """Every screen builds from a real store, in every language, and its main controls are there."""
 
 import pytest
+from app_harness import Phone
 
 from scorekeeper.app import ids
 from scorekeeper.app.i18n import LANGUAGES
-
-from app_harness import Phone
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

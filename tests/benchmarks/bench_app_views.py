@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
-from scorekeeper import rules  # noqa: E402
-from scorekeeper.app import ids  # noqa: E402
-from scorekeeper.store import GameStore  # noqa: E402
+from app_harness import Phone
 
-from app_harness import Phone  # noqa: E402
+from scorekeeper import rules
+from scorekeeper.app import ids
+from scorekeeper.store import GameStore
 
 
 def play(store: GameStore, players: int, variant: str, hands: int, target: int) -> str:
