@@ -333,12 +333,11 @@ class HandEntry:
         self.mode = mode
 
     def clear(self) -> None:
-        n = self.game.seats
-        self.hearts = [0] * n
-        self.queens = [None] * len(self.queens)
-        self.points_text = [""] * n
-        self.picked = 0
-        self.moon_choice = None
+        """Start again: an empty hand, or the hand as it is stored when editing."""
+        fresh = HandEntry(self.game, self.index)
+        self.mode, self.hearts, self.queens = fresh.mode, fresh.hearts, fresh.queens
+        self.points_text, self.picked = fresh.points_text, fresh.picked
+        self.moon_choice = fresh.moon_choice
 
     # a draft survives a reload
     def to_draft(self) -> dict[str, Any]:

@@ -526,3 +526,16 @@ def test_an_edit_that_would_break_a_later_hand_is_refused_in_words(phone):
     reason = phone.text(ids.SAVE_REASON)
     assert phone.disabled(ids.SAVE_HAND)
     assert reason.startswith("Hand 3 would no longer be valid") and "already over" in reason
+
+
+def test_start_over_empties_a_new_hand_and_restores_an_edited_one(phone):
+    phone.new_game(NAMES)
+    phone.enter_points([3, 13, 10, 0])
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.GIVE_REST.format(seat=0))
+    phone.tap(ids.CLEAR_HAND)
+    assert phone.app.entry.typed_points()[0] == [0, 0, 0, 0]
+    phone.go(f"/game/{phone.app.game.id}/hand/1")
+    phone.type(ids.POINTS.format(seat=0), "9")
+    phone.tap(ids.CLEAR_HAND)
+    assert phone.app.entry.typed_points()[0] == [3, 13, 10, 0]
