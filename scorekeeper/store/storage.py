@@ -137,7 +137,10 @@ def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
             yield
             return
     try:
-        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        except OSError as e:  # e.g. a filesystem without locks: never write unlocked
+            raise os_error(e, path, "lock") from e
         yield
     finally:
         os.close(fd)  # closing releases the lock
