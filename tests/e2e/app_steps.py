@@ -136,7 +136,11 @@ class Table:
             app.tap(ids.MODE_CARDS)
         for seat, count in hearts.items():
             app.tap(ids.HEARTS.format(seat=seat))
-            app.tap(ids.HEARTS_KEY.format(count=count))
+            # The keypad moves under the picked player: wait for it to be this player's.
+            key = ids.HEARTS_KEY.format(count=count)
+            app.wait_text(key, lambda t, n=self.players[seat]: n in t,
+                          what=f"the keypad for {self.players[seat]}")
+            app.tap(key)
             app.wait_text(ids.HEARTS.format(seat=seat), lambda t, c=count: has_number(t, c),
                           what=f"{self.players[seat]}'s {count} hearts")
         if queen is not None:

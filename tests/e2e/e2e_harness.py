@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 from urllib.parse import urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
+
 ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -275,11 +277,25 @@ class Flutter:
         if ready:
             self.wait(ready)
 
-    def enable_semantics(self) -> None:
+    def enable_semantics(self, timeout: float = 60.0) -> None:
+        """Switches Flutter's accessibility tree on (a click on its placeholder), clicking
+        again while the engine is not yet listening (a busy machine loads slowly)."""
         placeholder = self.page.locator("flt-semantics-placeholder")
-        placeholder.wait_for(state="attached", timeout=60_000)
-        placeholder.dispatch_event("click")
-        self.page.locator("flt-semantics").first.wait_for(state="attached")
+        placeholder.wait_for(state="attached", timeout=timeout * 1000)
+        tree = self.page.locator("flt-semantics").first
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                placeholder.dispatch_event("click", timeout=1000)
+            except PlaywrightError:  # gone: the tree is on (or about to be)
+                pass
+            try:
+                tree.wait_for(state="attached", timeout=2000)
+                return
+            except PlaywrightError:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"Flutter's accessibility tree did not come up "
+                                         f"within {timeout:.0f}s") from None
 
     @property
     def path(self) -> str:
