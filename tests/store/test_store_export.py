@@ -209,3 +209,13 @@ def test_export_to_stdout_in_a_subprocess(folder: Path) -> None:
 def test_export_of_an_empty_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "--db", str(tmp_path / "new")]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == []
+
+
+def test_commands_say_what_was_repaired(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = GameStore(folder)
+    sg = store.add_hand(store.create_game(long_game()).id, hand(0), 1)
+    (folder / "index.json").write_text("{")
+    assert main(["export", "--db", str(folder)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"][0]["id"] == sg.id
+    assert "scorekeeper: the index of games was damaged" in captured.err
