@@ -7,12 +7,12 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Iterable
 
 from .. import rules
 from .errors import StoreError
-from .gamedoc import ACTIONS, ID_RE, content_id, now_iso, read_game
+from .gamedoc import ACTIONS, ID_RE, content_id, now_iso, read_game, utc_iso
 
 EXPORT_KIND = "scorekeeper-export"
 EXPORT_VERSION = 1
@@ -62,13 +62,18 @@ def _bad(message: str, **params: Any) -> StoreError:
 
 
 def _date(value: Any, what: str, where: str) -> str:
+    """An ISO 8601 date as the store writes them (UTC, microseconds, "Z"), so that the
+    history list, sorted by these strings, sorts imported games rightly too. A date
+    without a zone is taken as UTC."""
     if not isinstance(value, str):
         raise _bad(f"{where}: {what} must be a date (ISO 8601 text)", field=what)
     try:
-        datetime.fromisoformat(value.replace("Z", "+00:00"))
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise _bad(f"{where}: {what} {value!r} is not an ISO 8601 date", field=what) from None
-    return value
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return utc_iso(when)
 
 
 def _points(value: Any) -> list[int] | None:

@@ -27,8 +27,14 @@ ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 ACTIONS = ("add", "edit", "remove")
 
 
+def utc_iso(when: datetime) -> str:
+    """The one way the store writes a date: ISO 8601, UTC, microseconds, "Z"."""
+    return when.astimezone(timezone.utc).isoformat(timespec="microseconds").replace(
+        "+00:00", "Z")
+
+
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    return utc_iso(datetime.now(timezone.utc))
 
 
 def read_game(data: Any) -> rules.Game:

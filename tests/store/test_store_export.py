@@ -219,3 +219,16 @@ def test_commands_say_what_was_repaired(folder: Path, capsys: pytest.CaptureFixt
     captured = capsys.readouterr()
     assert json.loads(captured.out)["games"][0]["id"] == sg.id
     assert "scorekeeper: the index of games was damaged" in captured.err
+
+
+def test_imported_dates_are_written_the_store_s_way(store: GameStore) -> None:
+    base = rules.game_to_dict(long_game())
+    store.import_data([
+        {**base, "id": "east", "created": "2025-03-01T12:00:00+02:00"},  # 10:00 UTC
+        {**base, "id": "utc", "created": "2025-03-01T11:00:00Z"},
+        {**base, "id": "naive", "created": "2025-03-01T09:30:00"},
+    ])
+    rows = store.list_games()
+    assert [r.id for r in rows] == ["utc", "east", "naive"]
+    assert rows[1].created == "2025-03-01T10:00:00.000000Z"
+    assert rows[2].updated == "2025-03-01T09:30:00.000000Z"
