@@ -306,10 +306,9 @@ class Flutter:
         return self.page.locator(ident(identifier))
 
     def wait(self, identifier: str, timeout: float | None = None) -> None:
-        self.el(identifier).first.wait_for(state="visible", timeout=timeout)
-
-    def wait_gone(self, identifier: str, timeout: float | None = None) -> None:
-        self.el(identifier).first.wait_for(state="detached", timeout=timeout)
+        """Until the node is on the page (``timeout`` in seconds; default 20)."""
+        self.el(identifier).first.wait_for(
+            state="visible", timeout=None if timeout is None else timeout * 1000)
 
     def exists(self, identifier: str) -> bool:
         return self.el(identifier).count() > 0

@@ -128,3 +128,17 @@ def test_a_game_of_four_with_a_moon_an_edit_and_a_tie(app) -> None:
     app.wait_text(ids.HISTORY_GAME.format(game_id=table.game_id), lambda t: "Darek" in t,
                   what="the winner in the history row")
     app.shot("game-history")
+
+
+def test_the_table_rule_subtract_from_self_takes_the_shooter_below_zero(app) -> None:
+    table = Table(app, table_rules=rules.Rules(moon=MoonRule.SUBTRACT_FROM_SELF))
+    table.start()
+    table.open_entry()
+    table.cards({BARTEK: 13}, queen=BARTEK)
+    # The table's rule decides: no choice to make, Save is on at once.
+    app.wait_text(ids.MOON, lambda t: "Bartek" in t, what="the moon box naming Bartek")
+    assert not app.exists(ids.MOON_CHOICE.format(choice=MoonChoice.ADD_TO_OTHERS.value))
+    app.shot("moon-subtract-hand")
+    table.save(Hand((0, 26, 0, 0)))
+    assert table.state.totals == (0, -26, 0, 0)
+    app.shot("moon-subtract-sheet")

@@ -4,6 +4,7 @@ and the network guard notices a request that leaves the machine."""
 
 from __future__ import annotations
 
+import os
 import urllib.error
 import urllib.request
 
@@ -50,11 +51,13 @@ def test_the_guard_sees_a_request_that_leaves_the_machine(phone, hello: Server) 
 
 def test_server_stops_with_its_process_group() -> None:
     srv = hello_server().start()
-    pid = srv.proc.pid if srv.proc else -1
+    assert srv.proc is not None
+    group = srv.proc.pid  # started in a session of its own: group id = its pid
     with urllib.request.urlopen(srv.url + "/", timeout=5) as r:
         assert r.status == 200
     srv.stop()
-    assert srv.proc is not None and srv.proc.poll() is not None
+    assert srv.proc.poll() is not None
+    with pytest.raises(ProcessLookupError):  # nothing of the group is left running
+        os.killpg(group, 0)
     with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
         urllib.request.urlopen(srv.url + "/", timeout=2)
-    assert pid > 0
