@@ -81,8 +81,8 @@ CLEAR_HAND = "clear-hand"  # start the entry again
 CHANGE = "change-{n}"  # one entry, n = 0.. newest first
 
 # --- history (/history) -------------------------------------------------------------
-HISTORY_GAME = "history-game-{game_id}"  # a row: date, players, winner, hands; tap opens
-OPEN_GAME = "open-game-{game_id}"  # open read-only (finished) or resume (unfinished)
+HISTORY_GAME = "history-game-{game_id}"  # a row: date, players, winner, hands; a tap opens
+#   it (read-only at /history/<id> when finished, the score sheet to resume otherwise)
 DELETE_GAME = "delete-game-{game_id}"
 EXPORT = "export"  # download every game as JSON
 EXPORT_TEXT = "export-text"  # the exported JSON shown in a dialog
