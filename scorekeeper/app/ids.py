@@ -54,7 +54,8 @@ ENTER_HAND = "enter-hand"  # opens the hand entry for the next hand
 CHANGE_LOG = "change-log"  # opens the list of changes (/game/<id>/changes)
 GAME_OVER = "game-over"  # the game-over card (winner, standings)
 WINNER = "winner"
-STANDING = "standing-{place}"  # final standings, place 1..
+STANDING = "standing-{place}"  # final standings, row 1.. from the lowest total
+#   (the place shown is shared by equal totals: 1, 2, 2, 4)
 TIE = "tie-for-lowest"  # "Tie for lowest: play another hand"
 REMATCH = "rematch"
 READ_ONLY = "read-only"  # the note on a game opened read-only from the history

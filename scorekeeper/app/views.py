@@ -557,6 +557,10 @@ def sheet(ui: Ui) -> ft.View:
         rows.append(ft.Container(ft.Text(ui._("No hands yet."),
                                          color=ft.Colors.ON_SURFACE_VARIANT),
                                  padding=ft.Padding(NUM_COL, 8, 0, 8)))
+    elif not read_only:
+        rows.append(ft.Container(ft.Text(ui._("Tap a hand to change or delete it."), size=13,
+                                         color=ft.Colors.ON_SURFACE_VARIANT),
+                                 padding=ft.Padding(4, 6, 0, 0)))
     if fit:
         table: ft.Control = ft.Column(rows, spacing=2)
     else:
@@ -655,8 +659,10 @@ def game_over_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     winner = names[st.winner]  # type: ignore[index]
     order = sorted(range(game.seats), key=lambda s: (st.totals[s], s))
     standings = []
-    for place, seat in enumerate(order, 1):
-        standings.append(tag(ids.STANDING.format(place=place), ft.Row([
+    for row, seat in enumerate(order, 1):
+        # shared totals share a place (1, 2, 2, 4); the identifier is the row
+        place = 1 + sum(1 for t in st.totals if t < st.totals[seat])
+        standings.append(tag(ids.STANDING.format(place=row), ft.Row([
             ft.Text(f"{place}.", width=28, size=16),
             ft.Text(names[seat], size=16, expand=True,
                     weight=ft.FontWeight.BOLD if place == 1 else None),
