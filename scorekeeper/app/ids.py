@@ -11,6 +11,7 @@ This module is the contract with ``tests/e2e``: rename nothing without telling t
 
 # --- every screen ------------------------------------------------------------------
 BACK = "back"  # the app bar's back arrow
+HOME = "home"  # the way home from an address that shows nothing
 NOTICE = "notice"  # the snack bar with a message (saved, deleted, changed elsewhere)
 UNDO = "undo"  # the Undo action in the snack bar after a delete
 ERROR = "error"  # an error shown in place on the current screen

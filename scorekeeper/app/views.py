@@ -1019,7 +1019,7 @@ def not_found(ui: Ui) -> ft.View:
     app = ui.app
     return view(ui, "not-found", app_bar(ui, ui._("Not found")), [
         error_box(ui, app.error or Msg(N_("There is nothing here."))),
-        big_button(ui, ids.NEW_GAME, ui._("Home"), ui.act(app.navigate, "/"), ft.Icons.HOME),
+        big_button(ui, ids.HOME, ui._("Home"), ui.act(app.navigate, "/"), ft.Icons.HOME),
     ])
 
 
