@@ -151,10 +151,6 @@ MOON_CHOICE_NAME = {
 THEME_NAME = {"system": N_("Like the device"), "light": N_("Light"), "dark": N_("Dark")}
 
 
-def card_text(card: rules.Card) -> str:
-    return str(card)
-
-
 def card_span(card: rules.Card, size: int = 16) -> ft.Text:
     red = card.suit in (rules.Suit.HEARTS, rules.Suit.DIAMONDS)
     return ft.Text(str(card), size=size, weight=ft.FontWeight.BOLD, color=RED if red else None)
