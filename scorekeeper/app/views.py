@@ -525,7 +525,7 @@ def sheet(ui: Ui) -> ft.View:
         for seat, score in enumerate(hs.scores):
             moon = hs.moon is not None and hs.moon.player == seat
             cells.append(tag(ids.CELL.format(n=number, seat=seat), column(ft.Text(
-                str(score), size=17, text_align=ft.TextAlign.CENTER,
+                f"☾ {score}" if moon else str(score), size=17, text_align=ft.TextAlign.CENTER,
                 weight=ft.FontWeight.BOLD if moon else None,
                 color=ft.Colors.PRIMARY if moon else None),
                 alignment=ft.Alignment.CENTER), expand=fit))
