@@ -164,6 +164,10 @@ def test_sigkill_at_random_moments(tmp_path: Path) -> None:
         # unacknowledged games created in flight are whole games too
         for path in game_files(folder):
             store.get(path.name[:-5])
+        for draft in (folder / "drafts").glob("*.json"):
+            assert store.get_draft(draft.name[:-5]) is not None  # atomic, even unsynced
+        # every file read above was whole: nothing had to be repaired
+        assert store.recovery_notes == (), store.recovery_notes
     assert rounds >= 100, f"only {rounds} kills in {CRASH_SECONDS} s"
     assert acks > rounds  # the writers got work done between the kills
     assert caught_in_flight > 0  # some kills did land in the middle of a write
