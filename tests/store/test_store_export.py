@@ -232,3 +232,12 @@ def test_imported_dates_are_written_the_store_s_way(store: GameStore) -> None:
     assert [r.id for r in rows] == ["utc", "east", "naive"]
     assert rows[1].created == "2025-03-01T10:00:00.000000Z"
     assert rows[2].updated == "2025-03-01T09:30:00.000000Z"
+
+
+def test_import_from_standard_input(folder: Path) -> None:
+    game = rules.game_to_dict(long_game())
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "import", "-", "--db",
+                           str(folder)], input=json.dumps(game), capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert GameStore(folder).list_games()[0].players == tuple(game["players"])
