@@ -188,15 +188,13 @@ class DurableStorage(Storage):
 
     def __init__(self, path: str | os.PathLike, *, backups: int = 3,
                  validate: Callable[[dict], Any] | None = None, notes: Notes | None = None,
-                 tmp_dir: str | os.PathLike | None = None, label: str | None = None,
-                 durable: bool = True) -> None:
+                 tmp_dir: str | os.PathLike | None = None, label: str | None = None) -> None:
         self.path = Path(path)
         self.backups = backups
         self.validate = validate
         self.notes = notes or (lambda message: None)
         self.tmp_dir = Path(tmp_dir) if tmp_dir else self.path.parent
         self.label = label or self.path.name
-        self.durable = durable
         self.last_raw: bytes | None = None  # the bytes last read or written
         self.last_checked: Any = None
         self._batch = 0
@@ -230,8 +228,7 @@ class DurableStorage(Storage):
     # --- more ---------------------------------------------------------------------------
 
     def commit(self, payload: bytes) -> None:
-        atomic_write(self.path, payload, tmp_dir=self.tmp_dir, backups=self.backups,
-                     durable=self.durable)
+        atomic_write(self.path, payload, tmp_dir=self.tmp_dir, backups=self.backups)
         self.last_raw = payload
 
     @contextlib.contextmanager
@@ -275,7 +272,7 @@ class DurableStorage(Storage):
             except (OSError, DamagedData):
                 continue
             try:
-                atomic_write(self.path, raw, tmp_dir=self.tmp_dir, durable=self.durable)
+                atomic_write(self.path, raw, tmp_dir=self.tmp_dir)
             except StoreError as e:
                 raise StoreError("damaged", f"{self.label} cannot be read ({reason}) and the "
                                  f"backup could not be restored: {e}",
