@@ -22,3 +22,20 @@ def test_every_screen_draws(store, language):
         phone.go(route)
         assert phone.screen == screen, route
         assert phone.has(ids.SCREEN.format(name=screen.replace("_", "-")))
+
+
+def test_identifiers_are_distinct_and_their_templates_fill():
+    import re
+    import string
+
+    from scorekeeper.app import ids as ids_module
+
+    values = {name: getattr(ids_module, name) for name in dir(ids_module) if name.isupper()}
+    assert len(set(values.values())) == len(values)
+    sample = {"seat": 0, "n": 1, "game_id": "abc", "variant": "standard", "value": 50,
+              "rule": "shooter_choice", "place": 1, "choice": "add_to_others", "count": 13,
+              "code": "pl", "mode": "dark", "name": "home"}
+    for name, template in values.items():
+        fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+        assert fields <= set(sample), (name, fields)
+        assert re.fullmatch(r"[a-z0-9_-]+", template.format(**sample)), name
