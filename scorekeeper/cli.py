@@ -169,4 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the imported module's main, so that errors raised as scorekeeper.cli.UsageError
+    # (by the store's commands) are the class this main catches.
+    from scorekeeper.cli import main as _main
+
+    sys.exit(_main())

@@ -75,13 +75,20 @@ def game_from_dict(data: Any) -> Game:
     first = data.get("first_dealer", 0)
     if first is None:
         first = 0
-    game = Game.new(data["players"], rules, first)
-    hands = data.get("hands", [])
-    if not isinstance(hands, list):
+    head = Game.new(data["players"], rules, first)
+    raw_hands = data.get("hands", [])
+    if not isinstance(raw_hands, list):
         raise RulesError("hands_type", "\"hands\" must be a list")
-    for number, raw in enumerate(hands, 1):
-        game = game.add_hand(hand_from_dict(raw, number))
-    return game
+    hands: list[Hand] = []
+    for number, raw in enumerate(raw_hands, 1):
+        try:
+            hands.append(hand_from_dict(raw, number))
+        except RulesError:
+            # the first problem is reported: an earlier hand may break the rules before
+            # this one fails to parse
+            Game.new(head.players, head.rules, head.first_dealer, hands)
+            raise
+    return Game.new(head.players, head.rules, head.first_dealer, hands)  # one pass
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:

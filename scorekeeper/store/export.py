@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from .. import rules
 from .errors import StoreError
-from .gamedoc import ACTIONS, ID_RE, content_id, now_iso, read_game, utc_iso
+from .gamedoc import ACTIONS, ID_RE, content_id, now_iso, utc_iso
 
 EXPORT_KIND = "scorekeeper-export"
 EXPORT_VERSION = 1
@@ -42,7 +42,7 @@ def export_csv(games: Iterable[dict[str, Any]]) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for g in games:
-        game = read_game(g)
+        game = rules.game_from_dict(g)
         st = rules.state(game)
         for number, (hand, hs, totals) in enumerate(
                 zip(game.hands, st.hands, rules.running_totals(game), strict=True), 1):
@@ -133,7 +133,7 @@ def parse_import(data: Any) -> list[ImportItem]:
         if not isinstance(g, dict):
             raise _bad(f"{where} is not an object", game=n)
         try:
-            game = read_game(g)
+            game = rules.game_from_dict(g)
         except rules.RulesError as e:
             raise StoreError("import_invalid", f"{where}: {e}", game=n, rules_code=e.code,
                              hand=e.hand, **e.params) from None

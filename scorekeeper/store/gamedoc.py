@@ -37,29 +37,6 @@ def now_iso() -> str:
     return utc_iso(datetime.now(timezone.utc))
 
 
-def read_game(data: Any) -> rules.Game:
-    """``rules.game_from_dict`` with the hands checked in one pass.
-
-    ``game_from_dict`` checks hand by hand, re-scoring the game before each one; the
-    store reads thousands of games (history rebuild, export, import), so it lets the
-    rules check players, rules and dealer from the file without its hands, then builds
-    the game with every hand through ``Game.new`` (``rules.validate_hands``, one pass).
-    Same checks, same errors (each names its hand)."""
-    if not isinstance(data, dict) or not isinstance(data.get("hands", []), list):
-        return rules.game_from_dict(data)  # raises the rules' own error
-    head = rules.game_from_dict({**data, "hands": []})
-    hands = []
-    for n, raw in enumerate(data.get("hands", []), 1):
-        try:
-            hands.append(rules.hand_from_dict(raw, n))
-        except rules.RulesError:
-            # report the first problem, as game_from_dict does: an earlier hand may
-            # break the rules before this one fails to parse
-            rules.Game.new(head.players, head.rules, head.first_dealer, hands)
-            raise
-    return rules.Game.new(head.players, head.rules, head.first_dealer, hands)
-
-
 def check_game_data(data: dict) -> tuple[dict, rules.Game]:
     """Validator for a game file: the data (upgraded to the current format) and its game."""
     data, _ = migrations.upgrade_game_data(data)
@@ -71,7 +48,7 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
         if not isinstance(doc.get(key), kind):
             raise DamagedData(f"the game document has no valid {key!r}")
     try:
-        game = read_game(doc["game"])
+        game = rules.game_from_dict(doc["game"])
     except rules.RulesError as e:
         raise DamagedData(f"the stored game breaks the rules: {e}") from None
     for entry in data.get("changes", {}).values():

@@ -37,7 +37,7 @@ from . import migrations, paths
 from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
 from .export import parse_import
 from .gamedoc import (ID_RE, change_value, check_game_data, game_data, game_state, hand_entry,
-                      now_iso, read_game, summary_of, summary_value)
+                      now_iso, summary_of, summary_value)
 from .index import Index
 from .model import Change, GameSummary, ImportResult, StoredGame
 from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
@@ -100,7 +100,7 @@ class GameStore:
     def create_game(self, game: rules.Game) -> StoredGame:
         if not isinstance(game, rules.Game):
             raise TypeError("create_game needs a rules.Game")
-        game = read_game(rules.game_to_dict(game))  # a checked copy
+        game = rules.game_from_dict(rules.game_to_dict(game))  # a checked copy
         gid = uuid.uuid4().hex
         now = now_iso()
         doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
