@@ -67,6 +67,11 @@ class Table:
                 app.tap(ids.ADD_PLAYER)
                 app.wait(name_field)
             app.type(name_field, name)
+        # The form keeps a draft: drop seats a previous visit left beyond ours.
+        extra = ids.PLAYER_NAME.format(seat=len(self.players))
+        while app.exists(extra):
+            app.tap(ids.PLAYER_REMOVE.format(seat=len(self.players)))
+            app.page.wait_for_timeout(100)
         app.tap(ids.VARIANT.format(variant=self.table_rules.variant.value))
         target = str(self.table_rules.target)
         if target in ("50", "100", "150"):
@@ -76,6 +81,7 @@ class Table:
             app.wait(ids.TARGET_OTHER)
             app.type(ids.TARGET_OTHER, target)
         app.tap(ids.MOON_RULE.format(rule=self.table_rules.moon.value))
+        app.tap(ids.FIRST_DEALER_OPTION.format(seat=self.first_dealer))
         app.wait_text(ids.DECK_PLAN, lambda t: "\u2663" in t, what="the first lead with its suit")
         if shots:
             app.shot(f"{shots}-new-game")

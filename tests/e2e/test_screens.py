@@ -63,15 +63,8 @@ def test_a_later_first_dealer_and_the_dark_theme(app) -> None:
 
     # Celina deals first: the banner names her for hand 1 and Darek, on her left, next.
     table = Table(app, first_dealer=CELINA)
-    app.tap(ids.NEW_GAME)
-    for seat, name in enumerate(table.players):
-        app.type(ids.PLAYER_NAME.format(seat=seat), name)
-    app.tap(ids.FIRST_DEALER_OPTION.format(seat=CELINA))
-    app.tap(ids.START_GAME)
-    app.wait(ids.ENTER_HAND)
-    table.path = app.path
+    table.start()  # checks the banner: Celina deals hand 1
     assert rules.state(table.game).next_hand.dealer == CELINA  # type: ignore[union-attr]
-    table.check_sheet()
     table.open_entry()
     table.cards({ALA: 13}, queen=ALA)
     app.shot("screens-hand-moon-dark")
