@@ -311,6 +311,33 @@ def test_remove_hand_recomputes_and_revalidates():
         g.remove_hand(10)
 
 
+def test_insert_hand_puts_it_back_and_revalidates():
+    hands = [[3, 13, 10, 0], [0, 0, 13, 13], [1, 2, 3, 20]]
+    g = game(hands=[hands[0], hands[2]])
+    g2 = g.insert_hand(1, Hand((0, 0, 13, 13)))
+    assert [list(h.points) for h in g2.hands] == hands
+    assert g2 == game(hands=hands)
+    assert rules.state(g2).totals == (4, 15, 26, 33)
+    assert g.insert_hand(0, Hand((26, 0, 0, 0))).hands[0].points == (26, 0, 0, 0)
+    assert g.insert_hand(2, Hand((0, 26, 0, 0))) == g.add_hand(Hand((0, 26, 0, 0)))  # the end
+    assert len(g.hands) == 2  # an immutable value: g itself is unchanged
+    for bad in (-1, 3, True, "1"):
+        with pytest.raises(RulesError) as e:
+            g.insert_hand(bad, Hand((0, 0, 13, 13)))
+        assert e.value.code == "no_such_hand"
+
+
+def test_insert_hand_that_ends_the_game_early_rejects_later_hands():
+    g = game(hands=[[13, 13, 0, 0]] * 7 + [[0, 0, 13, 13]])
+    assert not rules.state(g).game_over
+    with pytest.raises(RulesError) as e:
+        g.insert_hand(7, Hand((13, 0, 13, 0)))  # over after the new hand 8; hand 9 is stray
+    assert e.value.code == "game_over" and e.value.hand == 9
+    with pytest.raises(RulesError) as e:
+        g.insert_hand(3, Hand((13, 13, 0, 1)))  # the inserted hand itself is checked
+    assert e.value.code == "hand_total" and e.value.hand == 4
+
+
 def test_edit_that_ends_game_early_rejects_later_hands():
     g = game(hands=[[13, 13, 0, 0]] * 7 + [[0, 0, 13, 13], [0, 0, 13, 13]])
     assert not rules.state(g).game_over

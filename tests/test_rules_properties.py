@@ -134,15 +134,18 @@ def test_pass_cycles_have_the_right_period(variant, data):
 @settings(max_examples=100, deadline=None)
 @given(games(), st.data())
 def test_editing_a_hand_matches_building_the_game_again(game, data):
-    """Removing or replacing hand i gives exactly what entering the new list from scratch gives
-    (the same state, or the same error)."""
+    """Removing, replacing or inserting hand i gives exactly what entering the new list from
+    scratch gives (the same state, or the same error)."""
     assume(game.hands)
     i = data.draw(st.integers(0, len(game.hands) - 1))
     j = data.draw(st.integers(0, len(game.hands) - 1))
+    k = data.draw(st.integers(0, len(game.hands)))  # inserting may also go at the end
     edits = [
         (lambda: game.remove_hand(i), game.hands[:i] + game.hands[i + 1:]),
         (lambda: game.replace_hand(i, game.hands[j]),
          game.hands[:i] + (game.hands[j],) + game.hands[i + 1:]),
+        (lambda: game.insert_hand(k, game.hands[j]),
+         game.hands[:k] + (game.hands[j],) + game.hands[k:]),
     ]
     for edit, hands in edits:
         try:
@@ -153,6 +156,11 @@ def test_editing_a_hand_matches_building_the_game_again(game, data):
             assert (got.value.code, got.value.hand) == (e.code, e.hand)
         else:
             assert rules.state(edit()) == expected
+    try:
+        removed = game.remove_hand(i)
+    except RulesError:
+        return
+    assert removed.insert_hand(i, game.hands[i]) == game  # undoing a removal
 
 
 @settings(max_examples=200, deadline=None)

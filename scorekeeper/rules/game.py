@@ -1,8 +1,9 @@
 """Immutable values for a game: its rules, its hands, its players.
 
 A :class:`Game` only ever holds valid hands: every way of building one (``Game.new``,
-``add_hand``, ``replace_hand``, ``remove_hand``) validates the whole result, so editing or
-removing an earlier hand re-checks and recomputes every hand after it.
+``add_hand``, ``insert_hand``, ``replace_hand``, ``remove_hand``) validates the whole result,
+so inserting, editing or removing an earlier hand re-checks and recomputes every hand after
+it.
 """
 
 from __future__ import annotations
@@ -143,6 +144,17 @@ class Game:
         """Edit hand ``index`` (0-based); every later hand is checked again."""
         self._check_index(index)
         return self._rebuilt(self.hands[:index] + (hand,) + self.hands[index + 1 :])
+
+    def insert_hand(self, index: int, hand: Hand) -> "Game":
+        """Put ``hand`` in as hand ``index`` (0-based, up to ``len(hands)``: the end); the
+        hands from ``index`` on move down one and every later hand is checked again."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise RulesError("no_such_hand", f"a hand number must be a whole number, "
+                             f"not {index!r}")
+        if not 0 <= index <= len(self.hands):
+            raise RulesError("no_such_hand", f"a hand can only go in as hand 1 to {len(self.hands) + 1}",
+                             hand=index + 1)
+        return self._rebuilt(self.hands[:index] + (hand,) + self.hands[index:])
 
     def remove_hand(self, index: int) -> "Game":
         """Remove hand ``index`` (0-based); every later hand is checked again."""
