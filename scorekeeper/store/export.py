@@ -15,7 +15,9 @@ from .errors import StoreError
 from .gamedoc import ACTIONS, ID_RE, content_id, now_iso, utc_iso
 
 EXPORT_KIND = "scorekeeper-export"
-EXPORT_VERSION = 1
+# 2: a change-log entry may be an "insert" (game file format 2); version 1 exports are
+# read as they are, and a version that reads only 1 refuses a version 2 export in words
+EXPORT_VERSION = 2
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,9 @@ from .errors import DamagedData
 from .model import Change, GameSummary
 
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-ACTIONS = ("add", "edit", "remove")
+# what a change-log entry can say: a hand added at the end, edited, removed, or put in
+# before other hands ("insert", from format 2 on; e.g. the undo of a removal)
+ACTIONS = ("add", "edit", "remove", "insert")
 
 
 def utc_iso(when: datetime) -> str:

@@ -13,10 +13,19 @@ from typing import Callable
 
 from .errors import StoreError
 
-FORMAT = 1
+FORMAT = 2
+
+
+def _1_to_2(data: dict) -> dict:
+    """Format 2 adds the change-log action "insert" (a hand put in before others). A
+    format-1 file is a valid format-2 file as it is; the step exists so that a version
+    that reads only format 1 refuses a file that may hold an "insert" (``format_newer``)
+    instead of taking it for a damaged file."""
+    return data
+
 
 # from-format -> function(data) -> data in from-format + 1
-GAME_STEPS: dict[int, Callable[[dict], dict]] = {}
+GAME_STEPS: dict[int, Callable[[dict], dict]] = {1: _1_to_2}
 
 
 def file_format(data: dict) -> int:

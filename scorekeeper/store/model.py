@@ -39,12 +39,12 @@ class GameSummary:
 
 @dataclass(frozen=True)
 class Change:
-    """One entry of a game's change log: a hand added, edited or removed."""
+    """One entry of a game's change log: a hand added, edited, removed or inserted."""
 
     at: str  # ISO 8601, UTC
-    action: str  # "add" | "edit" | "remove"
-    hand: int  # 1-based hand number
-    old: tuple[int, ...] | None  # points before (None for "add")
+    action: str  # "add" (at the end) | "edit" | "remove" | "insert" (before later hands)
+    hand: int  # 1-based hand number (of an inserted hand: its place, later hands move down)
+    old: tuple[int, ...] | None  # points before (None for "add" and "insert")
     new: tuple[int, ...] | None  # points after (None for "remove")
     old_moon_choice: str | None = None
     new_moon_choice: str | None = None

@@ -131,6 +131,17 @@ class GameStore:
                          **hand_entry(game.hands[index], "old"), **hand_entry(hand, "new")}
         return self._mutate(game_id, expected_version, change)
 
+    def insert_hand(self, game_id: str, index: int, hand: rules.Hand,
+                    expected_version: int) -> StoredGame:
+        """Put ``hand`` in as hand ``index`` (0-based; ``len(hands)`` is the end), e.g. to
+        undo :meth:`remove_hand`. One change-log entry ("insert"); the hands after it move
+        down one and are checked again, but they are not edits."""
+        def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
+            new = game.insert_hand(index, hand)
+            return new, {"action": "insert", "hand": index + 1, **hand_entry(None, "old"),
+                         **hand_entry(hand, "new")}
+        return self._mutate(game_id, expected_version, change)
+
     def remove_hand(self, game_id: str, index: int, expected_version: int) -> StoredGame:
         def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
             new = game.remove_hand(index)

@@ -10,6 +10,7 @@ from store_helpers import FOUR, assert_consistent, hand, long_game
 from tinydb import TinyDB
 
 from scorekeeper import rules
+from scorekeeper.store import migrations
 from scorekeeper.store import (
     Change,
     GameNotFoundError,
@@ -76,6 +77,47 @@ def test_change_log(store: GameStore) -> None:
     assert [c.at for c in log] == sorted(c.at for c in log)
 
 
+def test_insert_hand_is_one_change_and_the_later_hands_are_not_edits(folder: Path) -> None:
+    store = GameStore(folder)
+    sg = store.create_game(long_game())
+    for i in range(4):
+        sg = store.add_hand(sg.id, hand(i), sg.version)
+    removed = sg.game.hands[1]
+    sg = store.remove_hand(sg.id, 1, sg.version)
+    sg = store.insert_hand(sg.id, 1, removed, sg.version)  # the undo of that removal
+    assert isinstance(sg, StoredGame) and sg.version == 7
+    assert sg.game == rules.Game.new(FOUR, long_game().rules, 0, [hand(i) for i in range(4)])
+    log = store.changes(sg.id)
+    assert [(c.action, c.hand, c.old, c.new, c.version) for c in log[-2:]] == [
+        ("remove", 2, removed.points, None, 6),
+        ("insert", 2, None, removed.points, 7),
+    ]
+    assert [c.action for c in log].count("edit") == 0
+    # durable like every write: a new store on the folder (a restart) reads it back
+    again = GameStore(folder)
+    assert again.get(sg.id) == sg and again.changes(sg.id) == log
+    assert again.recovery_notes == ()
+    assert_consistent(again)
+    # at the end it is the same as adding; a place past the end is refused, nothing written
+    sg = store.insert_hand(sg.id, 4, hand(4), sg.version)
+    assert sg.game.hands[-1] == hand(4) and store.changes(sg.id)[-1].hand == 5
+    for bad in (-1, 6):
+        with pytest.raises(rules.RulesError) as err:
+            store.insert_hand(sg.id, bad, hand(0), sg.version)
+        assert err.value.code == "no_such_hand"
+    assert store.get(sg.id) == sg and len(store.changes(sg.id)) == 7
+
+
+def test_insert_that_breaks_a_later_hand_changes_nothing(store: GameStore) -> None:
+    sg = store.create_game(rules.Game.new(FOUR, rules.Rules(target=50)))
+    for points in ((13, 13, 0, 0), (13, 13, 0, 0), (13, 0, 13, 0)):
+        sg = store.add_hand(sg.id, rules.Hand(points), sg.version)
+    with pytest.raises(rules.RulesError) as err:  # over after the new hand 3: hand 4 is stray
+        store.insert_hand(sg.id, 2, rules.Hand((24, 1, 1, 0)), sg.version)
+    assert err.value.code == "game_over" and err.value.hand == 4
+    assert store.get(sg.id) == sg and len(store.changes(sg.id)) == 3
+
+
 def test_stale_write_is_rejected_and_changes_nothing(folder: Path) -> None:
     phone, tablet = GameStore(folder), GameStore(folder)
     sg = phone.create_game(long_game())
@@ -86,7 +128,8 @@ def test_stale_write_is_rejected_and_changes_nothing(folder: Path) -> None:
     assert err.value.code == "stale" and err.value.current == 2 and err.value.expected == 1
     assert "changed on another device; reload" in str(err.value)
     for op in (lambda: tablet.replace_hand(sg.id, 0, hand(1), 1),
-               lambda: tablet.remove_hand(sg.id, 0, 1)):
+               lambda: tablet.remove_hand(sg.id, 0, 1),
+               lambda: tablet.insert_hand(sg.id, 0, hand(1), 1)):
         with pytest.raises(StaleGameError):
             op()
     assert [h.points for h in tablet.get(sg.id).game.hands] == [hand(0).points]
@@ -225,7 +268,7 @@ def test_game_file_is_a_tinydb_database(store: GameStore) -> None:
     doc = db.table("game").get(doc_id=1)
     assert doc["version"] == 2 and doc["game"] == rules.game_to_dict(sg.game)
     assert db.table("changes").get(doc_id=1)["action"] == "add"
-    assert db.table("meta").get(doc_id=1) == {"format": 1}
+    assert db.table("meta").get(doc_id=1) == {"format": migrations.FORMAT}
 
 
 def test_scores_are_not_stored_as_truth(store: GameStore) -> None:

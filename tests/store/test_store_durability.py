@@ -442,24 +442,69 @@ def test_upgrade_path(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None
             **doc["game"]["rules"], "target": doc["game"]["rules"]["target"] * 2}}}
         return data
 
-    monkeypatch.setattr(migrations, "FORMAT", 2)
-    monkeypatch.setitem(migrations.GAME_STEPS, 1, one_to_two)
+    now = migrations.FORMAT
+    monkeypatch.setattr(migrations, "FORMAT", now + 1)
+    monkeypatch.setitem(migrations.GAME_STEPS, now, one_to_two)
     upgraded = GameStore(store.path)
     got = upgraded.get(sg.id)
     assert got.game.rules.target == 20_000 and got.game.hands == sg.game.hands
     assert path.read_bytes() == old_raw  # reading does not rewrite
     got = upgraded.add_hand(sg.id, hand(2), got.version)
     data = read_json(path)
-    assert data["meta"]["1"]["format"] == 2
+    assert data["meta"]["1"]["format"] == now + 1
     assert data["game"]["1"]["game"]["rules"]["target"] == 20_000
     assert path.with_name(path.name + ".bak1").read_bytes() == old_raw
     assert upgraded.get(sg.id) == got
     # a format with no way up is refused clearly, and the file stays as it is
-    monkeypatch.setattr(migrations, "FORMAT", 3)
+    monkeypatch.setattr(migrations, "FORMAT", now + 2)
     with pytest.raises(StoreError) as e:
         GameStore(store.path).get(sg.id)
     assert e.value.code == "format_unknown"
-    assert read_json(path)["meta"]["1"]["format"] == 2
+    assert read_json(path)["meta"]["1"]["format"] == now + 1
+
+
+def test_a_format_1_game_file_is_read_and_written_as_format_2(store: GameStore) -> None:
+    """Format 2 added the change-log action "insert"; a file of the version before it
+    reads as it is and is written in format 2 at its next change."""
+    sg = played(store, 2)
+    path = game_path(store, sg.id)
+    data = read_json(path)
+    data["meta"]["1"]["format"] = 1
+    path.write_text(json.dumps(data))
+    old_raw = path.read_bytes()
+    again = GameStore(store.path)
+    got = again.get(sg.id)
+    assert got.game == sg.game and again.changes(sg.id) == store.changes(sg.id)
+    assert path.read_bytes() == old_raw and again.recovery_notes == ()
+    got = again.insert_hand(sg.id, 0, hand(4), got.version)
+    assert read_json(path)["meta"]["1"]["format"] == migrations.FORMAT == 2
+    assert again.changes(sg.id)[-1].action == "insert"
+    assert path.with_name(path.name + ".bak1").read_bytes() == old_raw
+
+
+def test_a_reader_of_format_1_refuses_an_insert_instead_of_calling_it_damage(
+        store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the version before format 2 does with a file holding an "insert": refuses
+    it in words and leaves it alone (it would otherwise move it aside as damaged and put
+    an older backup in its place)."""
+    sg = played(store, 3)
+    removed = sg.game.hands[1]
+    sg = store.remove_hand(sg.id, 1, sg.version)
+    sg = store.insert_hand(sg.id, 1, removed, sg.version)
+    path = game_path(store, sg.id)
+    raw = path.read_bytes()
+    monkeypatch.setattr(migrations, "FORMAT", 1)
+    monkeypatch.setattr(migrations, "GAME_STEPS", {})
+    with pytest.raises(StoreError) as e:  # a folder made in format 2 is refused whole
+        GameStore(store.path)
+    assert e.value.code == "format_newer"
+    # a folder the old version made (store.json in format 1), played on by the new one
+    (store.path / "store.json").write_text(json.dumps({"format": 1}))
+    old = GameStore(store.path)
+    with pytest.raises(StoreError) as e:
+        old.get(sg.id)
+    assert e.value.code == "format_newer"
+    assert path.read_bytes() == raw and not damaged_copies(path)
 
 
 def test_temporary_files_of_killed_writers_are_removed(folder: Path) -> None:

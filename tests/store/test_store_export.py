@@ -15,6 +15,7 @@ from store_helpers import FOUR, file_state, hand, long_game
 from scorekeeper import rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore, ImportResult, StoreError
+from scorekeeper.store.export import export_document
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,8 @@ def filled(store: GameStore) -> list[str]:
     sg = store.create_game(rules.Game.new(six, rules.Rules.for_variant("cancellation")))
     for points in [(10, 10, 10, 10, 10, 0), (0, 0, 0, 0, 0, 52), (13, 13, 0, 0, 0, 26)]:
         sg = store.add_hand(sg.id, rules.Hand(points), sg.version)
+    sg = store.remove_hand(sg.id, 1, sg.version)  # deleted, then undone
+    sg = store.insert_hand(sg.id, 1, rules.Hand((0, 0, 0, 0, 0, 52)), sg.version)
     ids.append(sg.id)
     sg = store.create_game(rules.Game.new(["Ąžuolas", "Łucja", "Ona"]))
     ids.append(sg.id)
@@ -75,6 +78,21 @@ def test_round_trip_export_import_export(folder: Path, tmp_path: Path) -> None:
     rows = lambda f: [(r.id, r.created, r.updated, r.version, r.totals, r.winner)  # noqa: E731
                       for r in GameStore(f).list_games()]
     assert rows(folder)[:] == rows(other)
+
+
+def test_an_inserted_hand_travels_in_the_change_log(folder: Path, tmp_path: Path) -> None:
+    store = GameStore(folder)
+    gid = filled(store)[1]
+    doc = export_document(store.export_games())
+    assert doc["version"] == 2
+    log = next(g for g in doc["games"] if g["id"] == gid)["changes"]
+    assert [(e["action"], e["hand"]) for e in log[-2:]] == [("remove", 2), ("insert", 2)]
+    other = GameStore(tmp_path / "other")
+    assert other.import_data(doc) == ImportResult(3, 0)
+    assert other.changes(gid) == store.changes(gid) and other.get(gid).game == store.get(gid).game
+    # an export of the version before (1, no "insert" in it) is read as it is
+    old = {**doc, "version": 1, "games": [g for g in doc["games"] if g["id"] != gid]}
+    assert GameStore(tmp_path / "third").import_data(old) == ImportResult(2, 0)
 
 
 def test_importing_the_same_export_twice_adds_nothing(folder: Path, tmp_path: Path) -> None:
