@@ -613,13 +613,18 @@ class App:
         if self.notice is not None and self.notice.undo is not None:
             action = self.notice.undo
             self.notice = None
+            error = None
             try:
                 action()
+            except StaleGameError:
+                error = Msg(STALE)
             except StoreError as err:
-                self.error = store_error(err)
+                error = store_error(err)
             except RulesError as err:
-                self.error = rules_error(err)
-            self.open(self.route)
+                error = rules_error(err)
+            self.open(self.route)  # the screen as stored now
+            if error is not None:
+                self.error = error  # said after the redraw, which clears old errors
 
     def answer(self, yes: bool) -> None:
         confirm, self.confirm = self.confirm, None
@@ -767,36 +772,17 @@ class App:
         game_id = stored.id
         self._changed(game_id)
 
+        deleted_at = self.game.version
+
         def undo() -> None:
-            self.game = self._put_back(game_id, index, removed)
+            # based on the version the delete left: if another phone changed the game
+            # since, the undo is refused like any stale write (and said in words)
+            self.game = self.store.insert_hand(game_id, index, removed, deleted_at)
             self._changed(game_id)
             self._say(Msg(N_("Hand {hand} is back."), {"hand": index + 1}))
 
         self._say(Msg(N_("Hand {hand} deleted."), {"hand": index + 1}), undo, stay=False)
         self.navigate(f"/game/{game_id}")
-
-    def _put_back(self, game_id: str, index: int, hand: rules.Hand) -> StoredGame:
-        """Undo a deleted hand: put ``hand`` back at ``index`` with the store's own writes.
-
-        The store has no insert, so the hands from ``index`` on are rewritten one by one
-        (each an edit in the change log). Every step is tried on the pure game first, so
-        the store is only touched by a sequence that the rules accept at every step."""
-        now = self.store.get(game_id)
-        hands = list(now.game.hands)
-        full = hands[:index] + [hand] + hands[index:]
-        steps: list[tuple[str, int, rules.Hand]] = [("replace", k, full[k])
-                                                    for k in range(index, len(hands))]
-        steps.append(("add", len(hands), full[-1]))
-        game = now.game
-        for kind, k, h in steps:  # raises RulesError before anything is written
-            game = game.replace_hand(k, h) if kind == "replace" else game.add_hand(h)
-        stored = now
-        for kind, k, h in steps:
-            if kind == "replace":
-                stored = self.store.replace_hand(game_id, k, h, stored.version)
-            else:
-                stored = self.store.add_hand(game_id, h, stored.version)
-        return stored
 
     # --- settings -----------------------------------------------------------------
 

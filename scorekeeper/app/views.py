@@ -924,7 +924,7 @@ def moon_option(ui: Ui, entry: Any, outcome: rules.MoonOutcome, shooter: str,
 # --- change log -----------------------------------------------------------------------------------
 
 ACTION = {"add": N_("Hand {hand} added"), "edit": N_("Hand {hand} changed"),
-          "remove": N_("Hand {hand} deleted")}
+          "remove": N_("Hand {hand} deleted"), "insert": N_("Hand {hand} inserted")}
 
 
 def changes(ui: Ui) -> ft.View:

@@ -312,9 +312,38 @@ def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
     assert [h.points for h in game_of(phone).hands] == [tuple(h) for h in hands]
     assert phone.totals() == [4, 15, 26, 33]
     assert "Hand 2 is back" in phone.text(ids.NOTICE) and not phone.has(ids.UNDO)
+    # the undo is one change, not an edit of every hand after it
+    log = phone.app.store.changes(gid)
+    assert [(c.action, c.hand) for c in log] == [
+        ("add", 1), ("add", 2), ("add", 3), ("remove", 2), ("insert", 2)]
+    phone.go(f"/game/{gid}/changes")
+    assert "Hand 2 inserted" in phone.text(ids.CHANGE.format(n=0))
+    assert "0 · 0 · 13 · 13" in phone.text(ids.CHANGE.format(n=0))
+    assert "Hand 2 deleted" in phone.text(ids.CHANGE.format(n=1))
+    assert not phone.has(ids.CHANGE.format(n=5))
     phone.go("/history")
     assert not phone.has(ids.NOTICE)  # a notice stays with the screen it was given on
     assert GameStore.open(phone.app.store.path).get(gid).game == game_of(phone)
+
+
+def test_undo_of_a_delete_after_a_change_on_another_phone_is_refused_in_words(store):
+    phone = Phone(store)
+    gid = phone.new_game(NAMES)
+    for points in ([3, 13, 10, 0], [0, 0, 13, 13], [1, 2, 3, 20]):
+        phone.enter_points(points)
+    phone.tap(ids.HAND_ROW.format(n=2))
+    phone.tap(ids.DELETE_HAND)
+    phone.tap(ids.CONFIRM)
+    other = Phone(store, route=f"/game/{gid}")
+    other.enter_points([13, 13, 0, 0])  # meanwhile, on another phone
+    phone.tap(ids.UNDO)
+    assert "changed on another phone" in phone.text(ids.ERROR)
+    stored = store.get(gid)
+    assert [h.points for h in stored.game.hands] == [(3, 13, 10, 0), (1, 2, 3, 20),
+                                                     (13, 13, 0, 0)]
+    assert game_of(phone) == stored.game  # the sheet shows the game as stored now
+    assert phone.totals() == list(rules.state(stored.game).totals)
+    assert [c.action for c in store.changes(gid)][-2:] == ["remove", "add"]
 
 
 # --- the end of the game ---------------------------------------------------------------
