@@ -11,9 +11,9 @@ come from :mod:`scorekeeper.rules`.
 """
 
 from .errors import GameNotFoundError, StaleGameError, StoreError
-from .model import Change, GameSummary, ImportResult, StoredGame
+from .model import Change, GameSummary, ImportResult, RecoveryNote, StoredGame
 from .paths import data_dir
 from .store import GameStore
 
 __all__ = ["Change", "GameNotFoundError", "GameStore", "GameSummary", "ImportResult",
-           "StaleGameError", "StoreError", "StoredGame", "data_dir"]
+           "RecoveryNote", "StaleGameError", "StoreError", "StoredGame", "data_dir"]

@@ -57,3 +57,22 @@ class ImportResult:
     skipped: int  # games already stored exactly as in the file
     updated: int = 0  # stored games the file continues (same hands, then more)
     conflicts: tuple[str, ...] = ()  # ids stored differently: kept as stored, not imported
+
+
+@dataclass(frozen=True)
+class RecoveryNote:
+    """A file the store found damaged or missing, and what it did about it."""
+
+    kind: str  # see RECOVERY_KINDS
+    message: str  # an English sentence naming the file (as in GameStore.recovery_notes)
+
+
+RECOVERY_KINDS = (
+    "restored",  # a damaged or missing file was replaced by its newest good backup (the
+    #              last change or two to it may be missing); the damaged one kept aside
+    "lost",  # a damaged file was set aside and no good backup was found: a game, or the
+    #          settings, are gone from the app (the file is kept aside, not deleted)
+    "draft",  # a half-entered hand could not be read and was set aside
+    "rebuilt",  # derived data (the index of games, store.json) was rebuilt: nothing lost
+    "unreadable",  # a game file could not be checked (e.g. from a newer version): left as is
+)

@@ -31,7 +31,9 @@ from .errors import DamagedData, StoreError, os_error
 
 log = logging.getLogger("scorekeeper.store")
 
-Notes = Callable[[str], None]
+# notes(kind, message): what was repaired ("restored" or "lost", see RecoveryNote) and an
+# English sentence saying so
+Notes = Callable[[str, str], None]
 
 
 def utc_stamp() -> str:
@@ -192,7 +194,7 @@ class DurableStorage(Storage):
         self.path = Path(path)
         self.backups = backups
         self.validate = validate
-        self.notes = notes or (lambda message: None)
+        self.notes = notes or (lambda kind, message: None)
         self.tmp_dir = Path(tmp_dir) if tmp_dir else self.path.parent
         self.label = label or self.path.name
         self.last_raw: bytes | None = None  # the bytes last read or written
@@ -280,17 +282,18 @@ class DurableStorage(Storage):
             saved = datetime.fromtimestamp(bak.stat().st_mtime, timezone.utc)
             what = "is missing" if missing else f"could not be read ({reason})"
             moved = f"; the damaged file was moved to {aside.name}" if aside else ""
-            self._note(f"{self.label} {what}{moved}; restored the copy saved at "
+            self._note("restored", f"{self.label} {what}{moved}; restored the copy saved at "
                        f"{saved.isoformat(timespec='seconds')} ({bak.name})")
             self.last_raw, self.last_checked = raw, checked
             return data
         if not missing:
-            self._note(f"{self.label} could not be read ({reason}) and no good backup was "
-                       f"found; the damaged file was moved to {aside.name}")  # type: ignore[union-attr]
+            self._note("lost", f"{self.label} could not be read ({reason}) and no good "
+                       f"backup was found; the damaged file was moved to "
+                       f"{aside.name}")  # type: ignore[union-attr]
         self.last_raw, self.last_checked = None, None
         return None
 
-    def _note(self, message: str) -> None:
+    def _note(self, kind: str, message: str) -> None:
         log.warning("%s", message)
-        self.notes(message)
+        self.notes(kind, message)
 

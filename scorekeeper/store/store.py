@@ -39,7 +39,7 @@ from .export import parse_import
 from .gamedoc import (ID_RE, change_value, check_game_data, game_data, game_state, hand_entry,
                       now_iso, summary_of, summary_value)
 from .index import Index
-from .model import Change, GameSummary, ImportResult, StoredGame
+from .model import Change, GameSummary, ImportResult, RecoveryNote, StoredGame
 from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
                       file_lock, fsync_dir, utc_stamp)
 
@@ -56,7 +56,9 @@ class GameStore:
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
-        self._notes: list[str] = []
+        self._notes: list[RecoveryNote] = []
+        self._notes_taken = 0
+        self._notes_mu = threading.Lock()
         self._games = self.path / "games"
         self._drafts = self.path / "drafts"
         self._locks = self.path / "locks"
@@ -68,8 +70,8 @@ class GameStore:
         self._cache: OrderedDict[str, tuple[bytes, dict, rules.Game]] = OrderedDict()
         self._list_cache: tuple[int, bool, list[GameSummary]] | None = None
         self._values: dict[int, tuple[dict, GameSummary]] = {}
-        self._index = Index(self.path, self._locks / "index.lock", self._tmp, self._note,
-                            scan=self._scan)
+        self._index = Index(self.path, self._locks / "index.lock", self._tmp,
+                            lambda message: self._note("rebuilt", message), scan=self._scan)
         self._index.ensure()
         if not self._index.trusted:
             # lines may have been lost in a power cut or an OS crash: compare every
@@ -89,11 +91,26 @@ class GameStore:
 
     @property
     def recovery_notes(self) -> tuple[str, ...]:
-        """Damaged or missing files found and repaired since the store was opened."""
-        return tuple(self._notes)
+        """Damaged or missing files found and repaired since the store was opened (English
+        sentences; :attr:`recoveries` has the same with what kind of repair each was)."""
+        return tuple(n.message for n in self.recoveries)
 
-    def _note(self, message: str) -> None:
-        self._notes.append(message)
+    @property
+    def recoveries(self) -> tuple[RecoveryNote, ...]:
+        with self._notes_mu:
+            return tuple(self._notes)
+
+    def take_recoveries(self) -> tuple[RecoveryNote, ...]:
+        """The recoveries no one has taken yet: each is handed out once, to the first to
+        ask (the app shows it to one player, not on every screen of every phone)."""
+        with self._notes_mu:
+            new = tuple(self._notes[self._notes_taken:])
+            self._notes_taken = len(self._notes)
+        return new
+
+    def _note(self, kind: str, message: str) -> None:
+        with self._notes_mu:
+            self._notes.append(RecoveryNote(kind, message))
 
     # --- games --------------------------------------------------------------------------
 
@@ -247,7 +264,7 @@ class GameStore:
             aside = path.with_name(f"{path.name}.damaged-{utc_stamp()}")
             with suppress(OSError):
                 os.replace(path, aside)
-                self._note(f"the draft of game {game_id} could not be read ({e}); "
+                self._note("draft", f"the draft of game {game_id} could not be read ({e}); "
                            f"moved it to {aside.name}")
             return None
         return data
@@ -533,7 +550,7 @@ class GameStore:
                 with self._game_lock(gid):
                     self._read_game(gid)  # fixes the summary, or drops a game that is gone
             except StoreError as e:
-                self._note(f"game {gid} could not be checked: {e}")
+                self._note("unreadable", f"game {gid} could not be checked: {e}")
 
     def _make_folders(self) -> None:
         if self.path.exists() and not self.path.is_dir():
@@ -562,8 +579,8 @@ class GameStore:
                 os.replace(marker, aside)
                 atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
                              tmp_dir=self._tmp)
-                self._note(f"store.json could not be read; moved it to {aside.name} and "
-                           "wrote it again")
+                self._note("rebuilt", f"store.json could not be read; moved it to "
+                           f"{aside.name} and wrote it again")
             return
         migrations.check_not_newer(fmt, f"the data folder {self.path}")
 

@@ -20,6 +20,7 @@ from store_helpers import assert_consistent, file_state, hand, long_game, read_j
 from scorekeeper import rules
 from scorekeeper.store import GameNotFoundError, GameStore, StoreError, migrations
 from scorekeeper.store import index as index_module
+from scorekeeper.store.model import RECOVERY_KINDS
 
 
 def played(store: GameStore, hands: int = 4):
@@ -111,6 +112,33 @@ def test_missing_game_file_comes_back_from_its_backup(store: GameStore) -> None:
     again = GameStore(store.path)
     assert len(again.get(sg.id).game.hands) == 2
     assert any("is missing" in n for n in again.recovery_notes)
+
+
+def test_each_repair_says_what_kind_it_was_and_is_handed_out_once(store: GameStore) -> None:
+    kept, lost, gone = played(store, 3), store.create_game(long_game()), played(store, 2)
+    game_path(store, kept.id).write_bytes(b"{")
+    game_path(store, lost.id).write_bytes(b"{")  # one write: no backup to go back to
+    game_path(store, gone.id).unlink()
+    store.save_draft(kept.id, {"hand": 4})
+    (store.path / "drafts" / f"{kept.id}.json").write_bytes(b"\xff")
+    again = GameStore(store.path)
+    assert again.take_recoveries() == ()  # opening the store read none of these files
+    again.get(kept.id)
+    with pytest.raises(GameNotFoundError):
+        again.get(lost.id)
+    again.get(gone.id)
+    assert again.get_draft(kept.id) is None
+    kinds = [n.kind for n in again.recoveries]
+    assert kinds == ["restored", "lost", "restored", "draft"]
+    assert all(k in RECOVERY_KINDS for k in kinds)
+    assert again.recovery_notes == tuple(n.message for n in again.recoveries)
+    assert "is missing" in again.recovery_notes[2]
+    assert again.take_recoveries() == again.recoveries
+    assert again.take_recoveries() == ()  # each one once
+    (store.path / "index.json").write_bytes(b"[")
+    third = GameStore(store.path)
+    assert [n.kind for n in third.take_recoveries()] == ["rebuilt"]
+    assert len(third.recoveries) == 1
 
 
 def test_damaged_index_is_moved_aside_and_rebuilt(folder: Path) -> None:
