@@ -17,6 +17,8 @@ UNDO = "undo"  # the Undo action in the snack bar after a delete
 ERROR = "error"  # an error shown in place on the current screen
 CONFIRM = "confirm"  # the confirming button of a confirmation dialog
 CANCEL = "cancel"  # the cancelling button of a confirmation dialog
+RECOVERED = "recovered"  # damaged save files the store repaired, in words (any screen)
+RECOVERED_OK = "recovered-ok"  # dismisses it
 SCREEN = "screen-{name}"  # the body of each screen: home, new, sheet, hand, history,
 #                            settings, changes, not-found
 

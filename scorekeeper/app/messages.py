@@ -85,3 +85,23 @@ def store_error(err: Exception) -> Msg:
     if code in STORE_ERRORS:
         return Msg(STORE_ERRORS[code])
     return Msg(STORE_PROBLEM, {"problem": str(err)})
+
+
+# RecoveryNote.kind -> what a player reads when the store repaired a file (see
+# scorekeeper.store.model.RECOVERY_KINDS)
+RECOVERED: dict[str, str] = {
+    "restored": N_("A damaged save file was set aside; the last good copy was restored. "
+                   "The latest change may be missing."),
+    "lost": N_("A damaged save file was set aside and no good copy of it was found: a "
+               "game or your settings may be missing."),
+    "draft": N_("A half-entered hand could not be read and was set aside: enter it again."),
+    "rebuilt": N_("Damaged files were rebuilt from the saved games; nothing was lost."),
+    "unreadable": N_("A saved game could not be read and was left as it is (it may come "
+                     "from a newer version of this app)."),
+}
+RECOVERED_FALLBACK = N_("Some saved data could not be read and was repaired.")
+
+
+def recovery_message(kind: str) -> Msg:
+    """Words for a repair the store made (a RecoveryNote's kind)."""
+    return Msg(RECOVERED.get(kind, RECOVERED_FALLBACK))

@@ -21,7 +21,7 @@ from .. import rules
 from ..rules import MoonChoice, MoonRule, RulesError, Variant
 from ..store import GameStore, StaleGameError, StoredGame, StoreError
 from .i18n import LANGUAGES, N_, Translator, pick_language
-from .messages import NOT_FOUND, STALE, Msg, rules_error, store_error
+from .messages import NOT_FOUND, STALE, Msg, recovery_message, rules_error, store_error
 
 TARGET_CHOICES = ("50", "100", "150", "other")
 NEW_GAME_DRAFT = "new_game_draft"  # setting: the new-game form as last typed
@@ -438,6 +438,7 @@ class App:
         self.confirm: Confirm | None = None
         self.export_text: str | None = None
         self.export_url: str | None = None  # a download of every game, when served
+        self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
         # hooks the Flet shell sets: push a route to the browser; tell the other tabs
         self.on_navigate: Callable[[str], None] | None = None
@@ -465,6 +466,23 @@ class App:
 
     def open(self, route: str) -> None:
         """Show the screen for ``route`` (called on every browser route change)."""
+        try:
+            self._open(route)
+        finally:
+            # a file read for this screen may have been found damaged and repaired
+            self._take_recoveries()
+
+    def _take_recoveries(self) -> None:
+        """The store's new repairs, in words (each repair goes to one tab, once)."""
+        for note in self.store.take_recoveries():
+            msg = recovery_message(note.kind)
+            if msg not in self.recovered:
+                self.recovered.append(msg)
+
+    def dismiss_recovered(self) -> None:
+        self.recovered = []
+
+    def _open(self, route: str) -> None:
         if self.notice is not None and self.notice.route not in (None, route or "/"):
             self.notice = None  # a notice belongs to the screen it was given on
         self.route = route or "/"

@@ -195,6 +195,25 @@ def error_box(ui: Ui, msg: Msg | None) -> ft.Control | None:
         live_region=True)
 
 
+def recovered_box(ui: Ui) -> ft.Control | None:
+    """What the store repaired (a damaged save set aside, a backup restored), until the
+    player has read it."""
+    msgs = ui.app.recovered
+    if not msgs:
+        return None
+    color = ft.Colors.ON_TERTIARY_CONTAINER
+    ok = tag(ids.RECOVERED_OK, ft.TextButton(
+        content=ft.Text(ui._("Got it"), weight=ft.FontWeight.BOLD, color=color), height=TAP,
+        on_click=ui.act(ui.app.dismiss_recovered)), label=ui._("Got it"), button=True)
+    return tag(ids.RECOVERED, ft.Container(ft.Column([
+        ft.Row([ft.Icon(ft.Icons.RESTORE, color=color),
+                ft.Column([ft.Text(ui.say(m), color=color) for m in msgs], spacing=4,
+                          expand=True)], vertical_alignment=ft.CrossAxisAlignment.START),
+        ft.Row([ok], alignment=ft.MainAxisAlignment.END),
+    ], spacing=4), bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+        padding=ft.Padding(12, 12, 12, 4)), live_region=True)
+
+
 def body(ui: Ui, name: str, controls: list[ft.Control | None], room: int = 88) -> ft.Control:
     """The scrolling content of a screen, at most MAX_WIDTH wide; ``room`` at the end
     keeps the last row clear of a floating button."""
@@ -213,6 +232,7 @@ def view(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None]
     (always in reach of a thumb, however long the body)."""
     if name in ("home", "new", "changes", "settings"):
         controls = [error_box(ui, ui.app.error)] + list(controls)
+    controls = [recovered_box(ui)] + list(controls)
     main = ft.Row([body(ui, name, controls, room=88 if fab else 16)],
                   alignment=ft.MainAxisAlignment.CENTER,
                   vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
