@@ -53,6 +53,8 @@ TARGET_INFO = "target-info"  # "Target 100 · 23 to go"
 BANNER = "next-hand-banner"  # number, dealer, passing, lead of the next hand
 HAND_ROW = "hand-row-{n}"  # one row of the sheet; tap to edit hand n
 CELL = "cell-{n}-{seat}"  # the score of seat in hand n
+MOON_MARK = "moon-mark-{n}"  # the moon beside the shooter's score in hand n (its label
+#                              names the shooter: "Bartek shot the moon")
 ENTER_HAND = "enter-hand"  # opens the hand entry for the next hand
 CHANGE_LOG = "change-log"  # opens the list of changes (/game/<id>/changes)
 GAME_OVER = "game-over"  # the game-over card (winner, standings)

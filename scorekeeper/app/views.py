@@ -542,16 +542,24 @@ def sheet(ui: Ui) -> ft.View:
     for number, hs in enumerate(st.hands, 1):
         info = rules.hand_info(game, number)
         cells = []
-        for seat, score in enumerate(hs.scores):
-            moon = hs.moon is not None and hs.moon.player == seat
-            cells.append(tag(ids.CELL.format(n=number, seat=seat), column(ft.Text(
-                f"☾ {score}" if moon else str(score), size=17, text_align=ft.TextAlign.CENTER,
-                weight=ft.FontWeight.BOLD if moon else None,
-                color=ft.Colors.PRIMARY if moon else None),
-                alignment=ft.Alignment.CENTER), expand=fit))
         moon_note = None
         if hs.moon is not None:
             moon_note = ui._("{player} shot the moon", player=names[hs.moon.player])
+        for seat, score in enumerate(hs.scores):
+            moon = hs.moon is not None and hs.moon.player == seat
+            text = ft.Text(str(score), size=17, text_align=ft.TextAlign.CENTER,
+                           weight=ft.FontWeight.BOLD if moon else None,
+                           color=ft.Colors.PRIMARY if moon else None)
+            content: ft.Control = text
+            if moon:  # a small moon beside the shooter's score, read out as who shot it
+                mark = tag(ids.MOON_MARK.format(n=number), ft.Text(
+                    "☾", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+                    label=moon_note)
+                content = ft.Row([mark, text], spacing=2, tight=True,
+                                 alignment=ft.MainAxisAlignment.CENTER,
+                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            cells.append(tag(ids.CELL.format(n=number, seat=seat), column(
+                content, alignment=ft.Alignment.CENTER), expand=fit))
         direction = ui._(DIRECTION_SHORT[info.direction])
         if moon_note:
             label = ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,

@@ -251,6 +251,34 @@ def test_shooters_choice_shows_both_outcomes_side_by_side(store):
     assert rules.state(game_of(phone)).hands[-1].moon.choice == rules.MoonChoice.SUBTRACT_FROM_SELF
 
 
+def test_the_sheet_marks_who_shot_the_moon_in_that_hand(store):
+    phone = Phone(store)
+    gid = phone.new_game(NAMES, moon=ids.MOON_RULE.format(rule="shooter_choice"))
+    phone.enter_points([3, 13, 10, 0])
+    phone.enter_points([0, 26, 0, 0], moon_choice="subtract_from_self")
+    phone.enter_points([0, 0, 0, 26], moon_choice="add_to_others")
+    st = rules.state(game_of(phone))
+    assert [None if h.moon is None else h.moon.player for h in st.hands] == [None, 1, 3]
+    assert not phone.has(ids.MOON_MARK.format(n=1))
+    for number, hs in enumerate(st.hands, 1):
+        if hs.moon is None:
+            continue
+        shooter = NAMES[hs.moon.player]
+        mark = phone.find(ids.MOON_MARK.format(n=number))
+        assert mark.label == f"{shooter} shot the moon"
+        assert len(phone.all(ids.MOON_MARK.format(n=number))) == 1
+        for seat in range(4):  # beside the shooter's score, in no other cell
+            cell = phone.find(ids.CELL.format(n=number, seat=seat))
+            assert any(c is mark for c in walk(cell)) == (seat == hs.moon.player)
+            assert phone.text(ids.CELL.format(n=number, seat=seat)).split()[-1] == \
+                str(hs.scores[seat])
+        assert f"{shooter} shot the moon" in phone.find(ids.HAND_ROW.format(n=number)).label
+    assert phone.text(ids.CELL.format(n=2, seat=1)) == "☾ -26"
+    polish = Phone(store, language="pl", route=f"/game/{gid}")
+    label = polish.find(ids.MOON_MARK.format(n=3)).label
+    assert "Darek" in label and "shot the moon" not in label
+
+
 def test_a_half_entered_hand_survives_a_reload(store):
     phone = Phone(store)
     gid = phone.new_game(NAMES)
