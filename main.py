@@ -6,4 +6,4 @@ import flet as ft
 from scorekeeper.app.main import main
 
 if __name__ == "__main__":
-    ft.run(main, assets_dir="assets")
+    ft.run(main, assets_dir="assets", no_cdn=True)  # fully offline under `flet run --web` too
