@@ -87,8 +87,7 @@ class Table:
             app.shot(f"{shots}-new-game")
         app.tap(ids.START_GAME)
         app.wait(ids.ENTER_HAND)
-        self.path = app.path
-        assert re.fullmatch(r"/game/[^/]+", self.path), self.path
+        self.path = app.wait_path(r"/game/[^/]+")
         self.check_sheet()
 
     # --- the score sheet ----------------------------------------------------------------
@@ -134,6 +133,7 @@ class Table:
         else:
             app.tap(ids.HAND_ROW.format(n=number))
         app.wait(ids.SAVE_HAND)
+        app.wait_path(re.escape(self.path) + (r"/hand" if number is None else f"/hand/{number}"))
 
     def cards(self, hearts: dict[int, int], queen: int | None) -> None:
         """Cards mode: each player's hearts on the keypad, and who took the queen."""
@@ -174,6 +174,7 @@ class Table:
                          if app.exists(ids.SAVE_REASON) else "no reason shown")
         app.tap(ids.SAVE_HAND)
         app.wait(ids.TOTAL.format(seat=0))
+        app.wait_path(re.escape(self.path))  # the address follows, so a reload stays here
         if number is None:
             self.hands.append(hand)
         else:

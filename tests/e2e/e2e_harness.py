@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import shutil
 import signal
 import socket
@@ -299,7 +300,19 @@ class Flutter:
 
     @property
     def path(self) -> str:
-        return urlsplit(self.page.url).path
+        """The address bar's path, asked of the page itself (Playwright's ``page.url`` can
+        miss a ``history.pushState`` by Flutter's router)."""
+        return str(self.page.evaluate("() => location.pathname"))
+
+    def wait_path(self, pattern: str, timeout: float = DEFAULT_TIMEOUT_MS / 1000) -> str:
+        """Until the address bar's path matches the regular expression ``pattern`` (the app
+        pushes the route to the browser a moment after it draws the screen)."""
+        deadline = time.monotonic() + timeout
+        while not re.fullmatch(pattern, self.path):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the address is {self.path}, not {pattern}")
+            time.sleep(0.05)
+        return self.path
 
     # finding
     def el(self, identifier: str):  # type: ignore[no-untyped-def]
@@ -391,7 +404,7 @@ class Flutter:
         box to the visible part: "wholly visible" means touching no edge of that part."""
         node = self.el(identifier).first
         node.wait_for(state="attached")
-        tallest = 0.0
+        before: list[float] | None = None
         for _ in range(max_steps):
             geo = node.evaluate(
                 """(n) => {
@@ -410,19 +423,23 @@ class Flutter:
             top, bottom, view_top, view_bottom, lists = geo
             if not lists:  # not in a scrolling list (an app bar, a bottom bar): nothing to do
                 return
-            tallest = max(tallest, bottom - top)
+            if before is not None and all(abs(a - b) < 0.5 for a, b in zip(geo, before)):
+                return  # the swipe moved nothing: the list is at its end, this is all of it
+            before = geo
             room = view_bottom - view_top
             top_clear, bottom_clear = top > view_top + 0.5, bottom < view_bottom - 0.5
-            if tallest >= room - 32:  # taller than the list: its top at the top is enough
-                want = top - view_top - 16
-                if top_clear and abs(want) < 24:
-                    return
-            elif top_clear and bottom_clear and bottom - top >= tallest - 1:
+            if top_clear and bottom_clear:
                 return
-            elif top_clear:  # below, or cut off by the bottom edge
-                want = top + tallest - view_bottom + 24
-            else:  # above, or cut off by the top edge
-                want = bottom - tallest - view_top - 24
+            if top_clear and top < view_bottom and bottom - top >= room / 2:
+                return  # a node as tall as the list: its top is on screen, that will do
+            if top >= view_bottom - 0.5:  # below the list: its box is whole
+                want = bottom - view_bottom + 24
+            elif top_clear:  # cut off by the bottom edge: bring its top up near the top
+                want = top - view_top - 24
+            elif bottom <= view_top + 0.5:  # above the list: its box is whole
+                want = top - view_top - 24
+            else:  # cut off by the top edge (or spanning the list): bring it down
+                want = min(bottom - view_bottom + 24, -room / 2)
             step = max(-(room - 80), min(room - 80, want))
             x = (self.page.viewport_size or {"width": 390})["width"] / 2
             start = view_bottom - 30 if step > 0 else view_top + 30
@@ -437,17 +454,31 @@ class Flutter:
         self.el(identifier).first.tap()
 
     def type(self, identifier: str, text: str, clear: bool = True) -> None:
-        """Types into the Flutter text field tagged ``identifier`` as a user would."""
+        """Types into the Flutter text field tagged ``identifier`` as a user would: tap it,
+        wait for the keyboard focus, replace what is there, and check what it now holds."""
         self.scroll_to(identifier)
         node = self.el(identifier).first
         field = node.locator("input, textarea")
         target = field.first if field.count() else node
-        target.tap()
-        if clear:  # select-all is unreliable in a mobile page: select from the end instead
-            self.page.keyboard.press("End")
-            self.page.keyboard.press("Shift+Home")
-            self.page.keyboard.press("Backspace")
-        self.page.keyboard.type(text)
+        value = None
+        for _ in range(3):
+            target.tap()
+            self.page.wait_for_function(
+                "() => { const a = document.activeElement;"
+                " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA'); }",
+                timeout=5000)
+            if clear:  # select-all is unreliable in a mobile page: select from the end
+                self.page.keyboard.press("End")
+                self.page.keyboard.press("Shift+Home")
+                self.page.keyboard.press("Backspace")
+            self.page.keyboard.type(text)
+            if not clear:
+                return
+            value = self.page.evaluate(
+                "() => document.activeElement ? document.activeElement.value : null")
+            if value == text:
+                return
+        raise AssertionError(f"typing {text!r} into {identifier} left {value!r} in it")
 
     def shot(self, name: str) -> Path:
         return shot(self.page, name)

@@ -3,6 +3,8 @@ back to an unfinished game from the home screen."""
 
 from __future__ import annotations
 
+import re
+
 from app_steps import Table, has_number
 
 from scorekeeper.app import ids
@@ -19,14 +21,14 @@ def test_reload_mid_game_and_mid_hand_then_resume_from_home(app) -> None:
     table.save(Hand((3, 13, 10, 0)))
 
     # Reload on the score sheet: same screen, same totals.
-    sheet = app.path
+    sheet = app.wait_path(re.escape(table.path))
     app.reload(ready=ids.ENTER_HAND)
     assert app.path == sheet
     table.check_sheet()
 
     # Half-enter hand 2, then reload: the hearts typed so far are still there.
     table.open_entry()
-    entry = app.path
+    entry = app.path  # open_entry waited for /game/<id>/hand
     table.cards({ALA: 4, BARTEK: 2}, queen=None)
     app.wait_text(ids.REMAINING, lambda t: has_number(t, 20), what="20 points left")
     app.reload(ready=ids.SAVE_HAND)
@@ -49,7 +51,7 @@ def test_reload_mid_game_and_mid_hand_then_resume_from_home(app) -> None:
     app.shot("resume-home-with-unfinished-game")
     app.tap(ids.RESUME.format(game_id=table.game_id))
     app.wait(ids.ENTER_HAND)
-    assert app.path == table.path
+    app.wait_path(re.escape(table.path))
     table.check_sheet()
 
 

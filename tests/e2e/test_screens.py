@@ -48,7 +48,7 @@ def test_an_address_that_shows_nothing_leads_home(app) -> None:
     app.shot("screens-not-found")
     app.tap(ids.HOME)
     app.wait(ids.NEW_GAME)
-    assert app.path == "/"
+    app.wait_path("/")
 
 
 def test_a_later_first_dealer_and_the_dark_theme(app) -> None:
