@@ -369,3 +369,15 @@ def test_points_from_cards_and_remaining():
 def test_running_totals():
     g = game(hands=[[3, 13, 10, 0], [0, 26, 0, 0]])
     assert rules.running_totals(g) == ((3, 13, 10, 0), (29, 13, 36, 26))
+
+
+def test_places_share_equal_totals():
+    assert rules.places([34, 69, 70, 34]) == (1, 3, 4, 1)
+    assert rules.places([10, 20, 20, 5]) == (2, 3, 3, 1)
+
+
+def test_points_to_target_and_hearts_left():
+    assert rules.points_to_target([40, 61, 12], 100) == 39
+    assert rules.points_to_target([104, 61, 12], 100) == -4
+    assert rules.hearts_left(Rules(), [3, 4, 0, 0]) == 6
+    assert rules.hearts_left(Rules(variant="cancellation"), [3] * 6) == 8

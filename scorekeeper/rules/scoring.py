@@ -92,6 +92,11 @@ def remaining_points(rules: Rules, points: Sequence[int | None]) -> int:
     return spec(rules.variant).hand_points - sum(p for p in points if p is not None)
 
 
+def hearts_left(rules: Rules, hearts: Sequence[int]) -> int:
+    """Hearts of the deck(s) not yet given to anyone, when entering hearts per player."""
+    return spec(rules.variant).hearts - sum(hearts)
+
+
 def max_player_points(rules: Rules) -> int:
     return spec(rules.variant).hand_points
 
@@ -213,6 +218,17 @@ def standing(totals: Sequence[int], target: int) -> Standing:
     reached = max(totals) >= target
     over = reached and len(leaders) == 1
     return Standing(over, leaders[0] if over else None, leaders, reached)
+
+
+def points_to_target(totals: Sequence[int], target: int) -> int:
+    """How far the highest total is from the target (0 or less once it is reached)."""
+    return target - max(totals)
+
+
+def places(totals: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's place in the standings, lowest total first; equal totals share a
+    place (1, 2, 2, 4)."""
+    return tuple(1 + sum(1 for other in totals if other < t) for t in totals)
 
 
 def _next_hand(game: Game, number: int) -> NextHand:
