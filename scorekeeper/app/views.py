@@ -19,7 +19,7 @@ from .. import rules
 from ..rules import MoonChoice, MoonRule, PassDirection, RulesError, Variant
 from ..store import StoreError
 from . import ids
-from .i18n import LANGUAGE_NAMES, N_
+from .i18n import LANGUAGE_NAMES, N_, pick_language
 from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
 from .state import LANGUAGE_CHOICES, TARGET_CHOICES, THEMES, App
 
@@ -1017,9 +1017,11 @@ def settings(ui: Ui) -> ft.View:
     app = ui.app
     rows: list[ft.Control | None] = [section(ui._("Language"))]
     lang_rows = []
+    # the language the app would show when following the device, not the one chosen now
+    device = pick_language("system", app.device_language)
     for code in LANGUAGE_CHOICES:
         if code == "system":
-            text = ui._("Like the device ({language})", language=LANGUAGE_NAMES[app.language])
+            text = ui._("Like the device ({language})", language=LANGUAGE_NAMES[device])
         else:
             text = LANGUAGE_NAMES[code]
         selected = app.language_setting == code

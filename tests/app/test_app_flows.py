@@ -596,3 +596,14 @@ def test_start_over_empties_a_new_hand_and_restores_an_edited_one(phone):
     phone.type(ids.POINTS.format(seat=0), "9")
     phone.tap(ids.CLEAR_HAND)
     assert phone.app.entry.typed_points()[0] == [3, 13, 10, 0]
+
+
+def test_like_the_device_names_the_device_language_not_the_chosen_one(store):
+    phone = Phone(store, language="en-US", route="/settings")
+    phone.tap(ids.LANGUAGE_OPTION.format(code="pl"))
+    assert phone.text(ids.LANGUAGE_OPTION.format(code="system")) == "Jak w urządzeniu (English)"
+    polish_device = Phone(store, language="pl-PL", route="/settings")
+    polish_device.tap(ids.LANGUAGE_OPTION.format(code="lt"))
+    assert "(Polski)" in polish_device.text(ids.LANGUAGE_OPTION.format(code="system"))
+    unknown_device = Phone(store, language="de", route="/settings")
+    assert "(English)" in unknown_device.text(ids.LANGUAGE_OPTION.format(code="system"))
