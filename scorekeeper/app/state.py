@@ -290,7 +290,7 @@ class HandEntry:
                 self.game.replace_hand(self.index, self.hand())
         except RulesError as err:
             if err.code == "moon_choice_missing":
-                return Msg(N_("{player} shot the moon: pick what it scores below."),
+                return Msg(N_("{player} shot the moon: pick what it scores above."),
                            {"player": err.params.get("player", "")})
             return rules_error(err, edited_hand=self.number if self.index is not None else None)
         return None

@@ -607,3 +607,15 @@ def test_like_the_device_names_the_device_language_not_the_chosen_one(store):
     assert "(Polski)" in polish_device.text(ids.LANGUAGE_OPTION.format(code="system"))
     unknown_device = Phone(store, language="de", route="/settings")
     assert "(English)" in unknown_device.text(ids.LANGUAGE_OPTION.format(code="system"))
+
+
+def test_moon_save_reason_points_up_to_the_choice_shown_above_it(store):
+    for language, word, wrong in (("en", "above", "below"), ("pl", "wyżej", "niżej"),
+                                  ("lt", "Aukščiau", "Žemiau")):
+        phone = Phone(store, language=language)
+        phone.new_game(NAMES, moon=ids.MOON_RULE.format(rule="shooter_choice"))
+        phone.tap(ids.ENTER_HAND)
+        phone.tap(ids.MODE_POINTS)
+        phone.type(ids.POINTS.format(seat=3), "26")
+        reason = phone.text(ids.SAVE_REASON)
+        assert "Darek" in reason and word in reason and wrong not in reason
