@@ -727,8 +727,9 @@ def hand_entry(ui: Ui) -> ft.View:
     info = rules.hand_info(game, entry.number)
 
     modes = ft.Row([
-        mode_button(ui, ids.MODE_CARDS, ui._("Hearts and queen"), entry.mode == "cards",
-                    changed(entry.set_mode, "cards")),
+        # short enough for one line at 360 px; a screen reader hears the words in full
+        mode_button(ui, ids.MODE_CARDS, ui._("Hearts + Q♠"), entry.mode == "cards",
+                    changed(entry.set_mode, "cards"), label=ui._("Hearts and queen")),
         mode_button(ui, ids.MODE_POINTS, ui._("Points"), entry.mode == "points",
                     changed(entry.set_mode, "points")),
     ], spacing=6)
@@ -783,12 +784,12 @@ def hand_entry(ui: Ui) -> ft.View:
     return view(ui, "hand", app_bar(ui, title, actions=actions), rows, bottom=bottom)
 
 
-def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Callable
-                ) -> ft.Control:
+def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Callable,
+                label: str | None = None) -> ft.Control:
     cls = ft.FilledTonalButton if selected else ft.OutlinedButton
     return tag(identifier, cls(content=text, on_click=on_click, height=TAP, expand=True,
                                icon=ft.Icons.CHECK if selected else None),
-               label=text, selected=selected, button=True, expand=True)
+               label=label or text, selected=selected, button=True, expand=True)
 
 
 def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,

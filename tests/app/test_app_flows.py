@@ -2,6 +2,7 @@
 real Flet control trees. Every number checked here comes from ``scorekeeper.rules``."""
 
 import json
+from pathlib import Path
 
 import flet as ft
 import pytest
@@ -12,6 +13,7 @@ from scorekeeper.app import ids
 from scorekeeper.store import GameStore
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def game_of(phone: Phone) -> rules.Game:
@@ -619,3 +621,21 @@ def test_moon_save_reason_points_up_to_the_choice_shown_above_it(store):
         phone.type(ids.POINTS.format(seat=3), "26")
         reason = phone.text(ids.SAVE_REASON)
         assert "Darek" in reason and word in reason and wrong not in reason
+
+
+@pytest.mark.parametrize("language, label", [("en", "Hearts and queen"),
+                                             ("pl", "Kiery i dama"), ("lt", "Širdys ir dama")])
+def test_the_cards_mode_button_fits_one_line_on_a_small_phone(store, language, label):
+    phone = Phone(store, language=language)
+    phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    button = phone.control(ids.MODE_CARDS, ft.FilledTonalButton)  # selected: with a check
+    shown = button.content
+    # the screen reader still hears the words in full
+    assert phone.find(ids.MODE_CARDS).label == label and shown != label
+    assert len(shown) <= 11
+    # At 360 px each of the two buttons is (360 - 2*16 - 6) / 2 = 161 px wide; the check
+    # icon (18 + 8 gap) and the button's padding (16 + 24) leave 95 px for the words.
+    PIL = pytest.importorskip("PIL.ImageFont")
+    font = PIL.truetype(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 14)
+    assert font.getlength(shown) + 0.1 * len(shown) <= 95, shown
