@@ -151,6 +151,12 @@ MOON_CHOICE_NAME = {
 THEME_NAME = {"system": N_("Like the device"), "light": N_("Light"), "dark": N_("Dark")}
 
 
+def signed(n: int) -> str:
+    """A score or total as drawn: a negative one with a true minus sign (U+2212), not the
+    hyphen (screen-reader labels keep the plain number)."""
+    return str(n).replace("-", "\u2212")
+
+
 def card_span(card: rules.Card, size: int = 16) -> ft.Text:
     red = card.suit in (rules.Suit.HEARTS, rules.Suit.DIAMONDS)
     return ft.Text(str(card), size=size, weight=ft.FontWeight.BOLD, color=RED if red else None)
@@ -317,7 +323,7 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     ]
     totals = getattr(g, "totals", None)
     if totals and g.hands:
-        lines.append(ft.Row([ft.Text(f"{name} {total}", size=13) for name, total in
+        lines.append(ft.Row([ft.Text(f"{name} {signed(total)}", size=13) for name, total in
                              zip(g.players, totals)], spacing=10, wrap=True, run_spacing=0))
     content = ft.Container(
         ft.Row([ft.Column(lines, spacing=2, expand=True), *(extra or [])],
@@ -526,7 +532,7 @@ def sheet(ui: Ui) -> ft.View:
             ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                     text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
             tag(ids.TOTAL.format(seat=seat), ft.Text(
-                str(total), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+                signed(total), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                 color=ft.Colors.PRIMARY if leader else None),
                 label=ui._n("{player}: {n} point", "{player}: {n} points", total,
                             player=name)),
@@ -547,7 +553,7 @@ def sheet(ui: Ui) -> ft.View:
             moon_note = ui._("{player} shot the moon", player=names[hs.moon.player])
         for seat, score in enumerate(hs.scores):
             moon = hs.moon is not None and hs.moon.player == seat
-            text = ft.Text(str(score), size=17, text_align=ft.TextAlign.CENTER,
+            text = ft.Text(signed(score), size=17, text_align=ft.TextAlign.CENTER,
                            weight=ft.FontWeight.BOLD if moon else None,
                            color=ft.Colors.PRIMARY if moon else None)
             content: ft.Control = text
@@ -690,7 +696,7 @@ def game_over_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
             ft.Text(f"{place}.", width=28, size=16),
             ft.Text(names[seat], size=16, expand=True,
                     weight=ft.FontWeight.BOLD if place == 1 else None),
-            ft.Text(str(st.totals[seat]), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(signed(st.totals[seat]), size=16, weight=ft.FontWeight.BOLD),
         ])))
     content = ft.Column([
         tag(ids.WINNER, ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, color=ft.Colors.AMBER_700),
@@ -749,7 +755,7 @@ def hand_entry(ui: Ui) -> ft.View:
         left_text = ui._n("{n} point too many", "{n} points too many", -remaining)
         left_color = ft.Colors.ERROR
     counter = tag(ids.REMAINING, ft.Container(ft.Row([
-        ft.Text(str(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
+        ft.Text(signed(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
         ft.Text(left_text, size=15, expand=True, color=left_color),
     ]), padding=ft.Padding(4, 0, 4, 0)), label=left_text, live_region=True)
 
@@ -795,7 +801,7 @@ def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Ca
 def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,
                      changed: Callable, s: rules.VariantSpec) -> ft.Control:
     picked = entry.mode == "cards" and seat == entry.picked
-    shown = "?" if points is None else str(points)
+    shown = "?" if points is None else signed(points)
     parts: list[ft.Control] = [
         ft.Text(name, size=16, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
@@ -926,7 +932,7 @@ def moon_option(ui: Ui, entry: Any, outcome: rules.MoonOutcome, shooter: str,
     title = ui._(MOON_CHOICE_NAME[outcome.choice], player=shooter)
     totals = [ft.Row([ft.Text(n, size=13, expand=True, max_lines=1,
                               overflow=ft.TextOverflow.ELLIPSIS),
-                      ft.Text(str(t), size=13, weight=ft.FontWeight.BOLD)])
+                      ft.Text(signed(t), size=13, weight=ft.FontWeight.BOLD)])
               for n, t in zip(names, outcome.totals)]
     content = ft.Column([
         ft.Row([ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if selected
@@ -986,7 +992,7 @@ def points_text(hand: Any) -> str:
         points = hand.get("points", [])
     else:
         points = getattr(hand, "points", None)
-    return " · ".join(str(p) for p in (points or []))
+    return " · ".join(signed(p) for p in (points or []))
 
 
 # --- history --------------------------------------------------------------------------------------

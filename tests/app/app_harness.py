@@ -190,4 +190,6 @@ class Phone:
     def totals(self) -> list[int]:
         game = self.app.game
         assert game is not None
-        return [int(self.text(ids.TOTAL.format(seat=s))) for s in range(game.game.seats)]
+        # a negative total is drawn with a true minus sign (U+2212)
+        return [int(self.text(ids.TOTAL.format(seat=s)).replace("\u2212", "-"))
+                for s in range(game.game.seats)]

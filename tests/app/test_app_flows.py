@@ -239,8 +239,8 @@ def test_shooters_choice_shows_both_outcomes_side_by_side(store):
     sub = phone.text(ids.MOON_CHOICE.format(choice="subtract_from_self"))
     for choice, text in (("add_to_others", add), ("subtract_from_self", sub)):
         outcome = preview.options[rules.MoonChoice(choice)]
-        for total in outcome.totals:
-            assert str(total) in text
+        for total in outcome.totals:  # a negative one with a true minus sign
+            assert str(total).replace("-", "\u2212") in text
     # adding 26 puts Ala at 106 and ends the game: Darek (26) wins
     assert "Game over: Darek wins" in add
     assert "The game goes on" in sub and "Take 26 off Darek" in sub
@@ -273,9 +273,9 @@ def test_the_sheet_marks_who_shot_the_moon_in_that_hand(store):
             cell = phone.find(ids.CELL.format(n=number, seat=seat))
             assert any(c is mark for c in walk(cell)) == (seat == hs.moon.player)
             assert phone.text(ids.CELL.format(n=number, seat=seat)).split()[-1] == \
-                str(hs.scores[seat])
+                str(hs.scores[seat]).replace("-", "\u2212")
         assert f"{shooter} shot the moon" in phone.find(ids.HAND_ROW.format(n=number)).label
-    assert phone.text(ids.CELL.format(n=2, seat=1)) == "☾ -26"
+    assert phone.text(ids.CELL.format(n=2, seat=1)) == "☾ \u221226"
     polish = Phone(store, language="pl", route=f"/game/{gid}")
     label = polish.find(ids.MOON_MARK.format(n=3)).label
     assert "Darek" in label and "shot the moon" not in label
@@ -639,3 +639,25 @@ def test_the_cards_mode_button_fits_one_line_on_a_small_phone(store, language, l
     PIL = pytest.importorskip("PIL.ImageFont")
     font = PIL.truetype(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 14)
     assert font.getlength(shown) + 0.1 * len(shown) <= 95, shown
+
+
+def test_negative_scores_and_totals_are_drawn_with_a_true_minus_sign(store):
+    minus = "\u2212"
+    phone = Phone(store)
+    gid = phone.new_game(NAMES, moon=ids.MOON_RULE.format(rule="shooter_choice"))
+    phone.enter_points([0, 26, 0, 0], moon_choice="subtract_from_self")
+    assert rules.state(game_of(phone)).totals == (0, -26, 0, 0)
+    total = phone.text(ids.TOTAL.format(seat=1))
+    assert total == f"{minus}26" and "-" not in total
+    assert phone.text(ids.CELL.format(n=1, seat=1)) == f"☾ {minus}26"
+    assert "-26" in phone.find(ids.TOTAL.format(seat=1)).label  # the screen reader's words
+    # the moon preview's totals, before the choice is made
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.MODE_POINTS)
+    phone.type(ids.POINTS.format(seat=1), "26")
+    sub = phone.text(ids.MOON_CHOICE.format(choice="subtract_from_self"))
+    assert f"{minus}52" in sub and "-52" not in sub
+    # the game's summary on the home and history screens
+    phone.go("/history")
+    summary = phone.text(ids.HISTORY_GAME.format(game_id=gid))
+    assert f"Bartek {minus}26" in summary and "-26" not in summary
