@@ -636,8 +636,9 @@ def test_the_cards_mode_button_fits_one_line_on_a_small_phone(store, language, l
     assert len(shown) <= 11
     # At 360 px each of the two buttons is (360 - 2*16 - 6) / 2 = 161 px wide; the check
     # icon (18 + 8 gap) and the button's padding (16 + 24) leave 95 px for the words.
-    PIL = pytest.importorskip("PIL.ImageFont")
-    font = PIL.truetype(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 14)
+    from PIL import ImageFont  # pillow is a test dependency
+
+    font = ImageFont.truetype(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 14)
     assert font.getlength(shown) + 0.1 * len(shown) <= 95, shown
 
 
