@@ -312,7 +312,7 @@ class HandEntry:
     def give_rest(self, seat: int) -> None:
         """``seat`` took every point nobody else has yet."""
         if self.mode == "cards":
-            left = self.max_hearts - sum(self.hearts)
+            left = rules.hearts_left(self.game.rules, self.hearts)
             if left > 0:
                 self.hearts[seat] += left
             self.queens = [seat if q is None else q for q in self.queens]

@@ -631,8 +631,7 @@ def sheet(ui: Ui) -> ft.View:
 
 def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     target = game.rules.target
-    highest = max(st.totals)
-    to_go = target - highest
+    to_go = rules.points_to_target(st.totals, target)
     if to_go > 0:
         text = ui._n("Target {target}: the highest total is {n} point away.",
                      "Target {target}: the highest total is {n} points away.",
@@ -689,9 +688,10 @@ def game_over_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     winner = names[st.winner]  # type: ignore[index]
     order = sorted(range(game.seats), key=lambda s: (st.totals[s], s))
     standings = []
+    places = rules.places(st.totals)
     for row, seat in enumerate(order, 1):
         # shared totals share a place (1, 2, 2, 4); the identifier is the row
-        place = 1 + sum(1 for t in st.totals if t < st.totals[seat])
+        place = places[seat]
         standings.append(tag(ids.STANDING.format(place=row), ft.Row([
             ft.Text(f"{place}.", width=28, size=16),
             ft.Text(names[seat], size=16, expand=True,
