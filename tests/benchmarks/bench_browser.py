@@ -118,7 +118,8 @@ def start_game(page: Flutter) -> str:
         page.type(field, name)
     page.tap(ids.START_GAME)
     page.wait(ids.ENTER_HAND)
-    return page.path
+    # the app pushes the new address a moment after it draws the sheet
+    return page.wait_path(r"/game/[^/]+")
 
 
 def enter_hand(page: Flutter, points: list[int]) -> None:
