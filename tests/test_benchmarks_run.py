@@ -1,0 +1,41 @@
+"""The benchmarks still run (they are not collected by pytest, so nothing else would notice
+one breaking). Tiny sizes, no timing asserted: speed is read from their printed figures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent / "benchmarks"
+
+
+def run(script: str, *args: str, timeout: float = 300) -> str:
+    proc = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
+                          text=True, timeout=timeout, cwd=BENCH.parent.parent)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout
+
+
+def test_store_benchmark_runs_and_ends_with_the_ratio_line() -> None:
+    out = run("bench_store.py", "--sizes", "0,50", "--rounds", "1")
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("add-hand ratio 50/0: "), last  # "10k/0" with the default sizes
+    float(last.rsplit(":", 1)[1])
+    assert "peak memory" in out and "history list" in out
+
+
+def test_app_views_benchmark_runs() -> None:
+    out = run("bench_app_views.py", "--repeat", "2")
+    assert "ms" in out
+
+
+@pytest.mark.e2e
+def test_browser_benchmark_runs_with_both_pages() -> None:
+    out = run("bench_browser.py", "--runs", "1")
+    for label in ("open URL -> interactive, cold", "open URL -> interactive, warm",
+                  "tap -> updated (hello) / save"):
+        line = next(line for line in out.splitlines() if line.startswith(label))
+        assert line.count(" ms ") == 2 and line.rstrip().endswith("x"), line
