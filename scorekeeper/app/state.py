@@ -733,6 +733,23 @@ class App:
         self._say(Msg(STALE), stay=False)
         self.navigate(f"/game/{self.game.id}")
 
+    def _write_hand(self, write: Callable[[], StoredGame]) -> bool:
+        """Run one store write of the hand being entered or edited. On success the game,
+        the other tabs and the draft follow it and the entry closes; a stale write reloads
+        the game and says so; a hand the rules refuse is said in place."""
+        try:
+            self.game = write()
+        except StaleGameError:
+            self._stale()
+            return False
+        except RulesError as err:
+            self.error = rules_error(err)
+            return False
+        self.store.save_draft(self.game.id, None)
+        self._changed(self.game.id)
+        self.entry = None
+        return True
+
     def save_hand(self) -> None:
         entry, stored = self.entry, self.game
         if entry is None or stored is None:
@@ -742,22 +759,17 @@ class App:
             self.error = problem
             return
         hand = entry.hand()
-        try:
-            if entry.index is None:
-                self.game = self.store.add_hand(stored.id, hand, stored.version)
-                msg = Msg(N_("Hand {hand} saved."), {"hand": entry.number})
-            else:
-                self.game = self.store.replace_hand(stored.id, entry.index, hand, stored.version)
-                msg = Msg(N_("Hand {hand} changed."), {"hand": entry.number})
-        except StaleGameError:
-            self._stale()
+        if entry.index is None:
+            written = self._write_hand(lambda: self.store.add_hand(stored.id, hand,
+                                                                   stored.version))
+            msg = Msg(N_("Hand {hand} saved."), {"hand": entry.number})
+        else:
+            index = entry.index
+            written = self._write_hand(lambda: self.store.replace_hand(stored.id, index, hand,
+                                                                       stored.version))
+            msg = Msg(N_("Hand {hand} changed."), {"hand": entry.number})
+        if not written:
             return
-        except RulesError as err:
-            self.error = rules_error(err)
-            return
-        self.store.save_draft(stored.id, None)
-        self._changed(stored.id)
-        self.entry = None
         self._say(msg, stay=False)
         self.navigate(f"/game/{stored.id}")
 
@@ -777,18 +789,9 @@ class App:
             return
         index = entry.index
         removed = stored.game.hands[index]
-        try:
-            self.game = self.store.remove_hand(stored.id, index, stored.version)
-        except StaleGameError:
-            self._stale()
+        if not self._write_hand(lambda: self.store.remove_hand(stored.id, index, stored.version)):
             return
-        except RulesError as err:
-            self.error = rules_error(err)
-            return
-        self.store.save_draft(stored.id, None)
-        self.entry = None
         game_id = stored.id
-        self._changed(game_id)
 
         deleted_at = self.game.version
 
