@@ -59,24 +59,9 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
     return data, game
 
 
-_last_state: tuple[rules.Game, rules.GameState] | None = None
-
-
-def game_state(game: rules.Game) -> rules.GameState:
-    """``rules.state(game)``, remembered for the last game (a write needs it twice: for
-    the summary and for the StoredGame it returns)."""
-    global _last_state
-    hit = _last_state
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    st = rules.state(game)
-    _last_state = (game, st)
-    return st
-
-
 def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
     """The history-list row of a game; ``key`` identifies the file it was read from."""
-    st = game_state(game)
+    st = rules.state(game)
     return {
         "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
         "version": doc["version"], "players": list(game.players),

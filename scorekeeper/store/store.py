@@ -36,7 +36,7 @@ from .. import rules
 from . import migrations, paths
 from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
 from .export import parse_import
-from .gamedoc import (ID_RE, change_value, check_game_data, game_data, game_state, hand_entry,
+from .gamedoc import (ID_RE, change_value, check_game_data, game_data, hand_entry,
                       now_iso, summary_of, summary_value)
 from .index import Index
 from .model import Change, GameSummary, ImportResult, RecoveryNote, StoredGame
@@ -480,7 +480,7 @@ class GameStore:
                 self._cache.popitem(last=False)
 
     def _stored(self, doc: dict, game: rules.Game) -> StoredGame:
-        st = game_state(game)
+        st = rules.state(game)
         return StoredGame(doc["id"], doc["created"], doc["updated"], doc["version"], game,
                           st.game_over, None if st.winner is None else game.players[st.winner],
                           doc["deleted"])
