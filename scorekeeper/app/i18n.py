@@ -1,21 +1,35 @@
-"""Translations from gettext ``.po`` catalogues, read at run time (no compiled ``.mo``).
+"""Translations through Babel and the standard ``gettext`` machinery, and local dates.
+
+The source of every translation is a gettext catalogue,
+``scorekeeper/locales/<lang>/LC_MESSAGES/scorekeeper.po``. Babel reads it and compiles it
+in memory to ``.mo`` (once per language and process), and ``gettext.GNUTranslations``
+translates: ``ngettext`` picks a plural form with the catalogue's own ``Plural-Forms``
+(Polish and Lithuanian have three). A ``.mo`` next to the ``.po`` (a build that compiled
+them with ``pybabel compile``) is used as it is.
 
 ``Translator(lang)`` gives ``_(msgid, **params)`` and ``_n(singular, plural, n, **params)``;
 both fill named placeholders with ``str.format`` after translating, so a sentence is
-always translated whole. Plural forms follow the catalogue's ``Plural-Forms`` header
-(Polish and Lithuanian have three), evaluated by a small C-expression parser.
+always translated whole. ``N_(msgid)`` marks a string for the catalogues without
+translating it (for tables of messages). ``pybabel extract -F babel.cfg`` finds every
+``_``, ``_n`` and ``N_`` call (see README, "The app").
 
-``N_(msgid)`` marks a string for the catalogues without translating it (for tables of
-messages); the catalogue test finds every ``_``, ``_n`` and ``N_`` call in the app.
+``Translator.when(iso_utc, tz, now)`` shows a stored UTC time in the phone's time zone and
+language: "today 21:14", "yesterday 08:05", "29 lis 2026".
 """
 
 from __future__ import annotations
 
-import ast
-import re
-from collections.abc import Callable
+import gettext
+import io
+from datetime import datetime, timezone, tzinfo
 from functools import cache
 from pathlib import Path
+
+from babel import Locale, dates
+from babel.localtime import get_localzone
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 LANGUAGES = ("en", "pl", "lt")
 DEFAULT_LANGUAGE = "en"
@@ -25,191 +39,13 @@ LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 # Shown in their own language in the language picker: never translated.
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "lt": "Lietuvių"}
 
+TIME_SKELETON = "Hm"  # 21:14 in every language the app speaks
+DATE_SKELETON = "yMMMd"  # "29 lis 2026", "Nov 29, 2026"
+
 
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for translation later (it is looked up when shown)."""
     return msgid
-
-
-# --- the .po reader --------------------------------------------------------------------
-
-
-class PoError(ValueError):
-    pass
-
-
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
-
-
-def _unquote(text: str, where: str) -> str:
-    text = text.strip()
-    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise PoError(f"{where}: expected a quoted string, got {text!r}")
-    body = text[1:-1]
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
-
-
-class Catalogue:
-    """One language's messages: ``{msgid: [msgstr, ...]}`` and its plural rule."""
-
-    def __init__(self, messages: dict[str, list[str]], plural: Callable[[int], int],
-                 nplurals: int, plural_ids: dict[str, str]) -> None:
-        self.messages = messages
-        self.plural = plural
-        self.nplurals = nplurals
-        self.plural_ids = plural_ids  # msgid -> msgid_plural
-
-    @classmethod
-    def parse(cls, text: str, name: str = "<po>") -> Catalogue:
-        entries: list[dict[str, object]] = []
-        cur: dict[str, object] = {}
-        field: str | None = None
-
-        def flush() -> None:
-            nonlocal cur, field
-            if "msgid" in cur:
-                entries.append(cur)
-            cur, field = {}, None
-
-        for lineno, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            where = f"{name}:{lineno}"
-            if not line:
-                flush()
-                continue
-            if line.startswith("#"):
-                if any(k.startswith("msgstr") for k in cur):
-                    flush()
-                continue
-            m = re.match(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(.*)$", line)
-            if m:
-                key = m.group(1)
-                if key in ("msgid", "msgctxt") and any(k.startswith("msgstr") for k in cur):
-                    flush()
-                cur[key] = _unquote(m.group(3), where)
-                field = key
-            elif line.startswith('"'):
-                if field is None:
-                    raise PoError(f"{where}: a string continues nothing")
-                cur[field] = str(cur[field]) + _unquote(line, where)
-            else:
-                raise PoError(f"{where}: cannot read {line!r}")
-        flush()
-
-        messages: dict[str, list[str]] = {}
-        plural_ids: dict[str, str] = {}
-        header = ""
-        for e in entries:
-            msgid = str(e["msgid"])
-            if msgid == "":
-                header = str(e.get("msgstr", ""))
-                continue
-            if "msgid_plural" in e:
-                plural_ids[msgid] = str(e["msgid_plural"])
-                forms = []
-                i = 0
-                while f"msgstr[{i}]" in e:
-                    forms.append(str(e[f"msgstr[{i}]"]))
-                    i += 1
-                messages[msgid] = forms
-            else:
-                messages[msgid] = [str(e.get("msgstr", ""))]
-        nplurals, plural = plural_rule(header)
-        return cls(messages, plural, nplurals, plural_ids)
-
-
-def plural_rule(header: str) -> tuple[int, Callable[[int], int]]:
-    """``nplurals`` and the plural function from a catalogue header."""
-    m = re.search(r"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;\n]+)", header)
-    if not m:
-        return 2, lambda n: 0 if n == 1 else 1
-    nplurals = int(m.group(1))
-    expr = compile_plural(m.group(2))
-    return nplurals, lambda n: int(expr(n))
-
-
-# --- the Plural-Forms expression (a subset of C) -----------------------------------------
-
-_TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[?:()<>%!+\-*/]))")
-
-
-def compile_plural(source: str) -> Callable[[int], int]:
-    """Compile a C plural expression such as ``(n==1 ? 0 : n%10>=2 ? 1 : 2)``."""
-    tokens: list[str] = []
-    pos = 0
-    source = source.strip()
-    while pos < len(source):
-        m = _TOKEN.match(source, pos)
-        if not m or m.end() == pos:
-            raise PoError(f"cannot read the plural rule at {source[pos:]!r}")
-        tokens.append(m.group(1) or m.group(2) or m.group(3))
-        pos = m.end()
-        while pos < len(source) and source[pos].isspace():
-            pos += 1
-    tree, rest = _ternary(tokens)
-    if rest:
-        raise PoError(f"unexpected {rest[0]!r} in the plural rule")
-    return lambda n: tree(n)
-
-
-Fn = Callable[[int], int]
-_BINARY = [
-    ("||", lambda a, b: int(bool(a) or bool(b))),
-    ("&&", lambda a, b: int(bool(a) and bool(b))),
-    ("==", lambda a, b: int(a == b)), ("!=", lambda a, b: int(a != b)),
-    ("<", lambda a, b: int(a < b)), (">", lambda a, b: int(a > b)),
-    ("<=", lambda a, b: int(a <= b)), (">=", lambda a, b: int(a >= b)),
-    ("+", lambda a, b: a + b), ("-", lambda a, b: a - b),
-    ("*", lambda a, b: a * b), ("/", lambda a, b: a // b if b else 0),
-    ("%", lambda a, b: a % b if b else 0),
-]
-_LEVELS = [("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%")]
-_OPS = dict(_BINARY)
-
-
-def _ternary(tokens: list[str]) -> tuple[Fn, list[str]]:
-    cond, rest = _binary(tokens, 0)
-    if rest and rest[0] == "?":
-        yes, rest = _ternary(rest[1:])
-        if not rest or rest[0] != ":":
-            raise PoError("a '?' without ':' in the plural rule")
-        no, rest = _ternary(rest[1:])
-        return (lambda n: yes(n) if cond(n) else no(n)), rest
-    return cond, rest
-
-
-def _binary(tokens: list[str], level: int) -> tuple[Fn, list[str]]:
-    if level == len(_LEVELS):
-        return _unary(tokens)
-    left, rest = _binary(tokens, level + 1)
-    while rest and rest[0] in _LEVELS[level]:
-        op = _OPS[rest[0]]
-        right, rest = _binary(rest[1:], level + 1)
-        left = (lambda a, b, f: (lambda n: f(a(n), b(n))))(left, right, op)
-    return left, rest
-
-
-def _unary(tokens: list[str]) -> tuple[Fn, list[str]]:
-    if not tokens:
-        raise PoError("the plural rule ends too early")
-    tok, rest = tokens[0], tokens[1:]
-    if tok == "!":
-        inner, rest = _unary(rest)
-        return (lambda n: int(not inner(n))), rest
-    if tok == "(":
-        inner, rest = _ternary(rest)
-        if not rest or rest[0] != ")":
-            raise PoError("a '(' without ')' in the plural rule")
-        return inner, rest[1:]
-    if tok == "n":
-        return (lambda n: n), rest
-    if tok.isdigit():
-        value = int(tok)
-        return (lambda n: value), rest
-    raise PoError(f"unexpected {tok!r} in the plural rule")
-
-
-# --- loading and translating ----------------------------------------------------------------
 
 
 def po_path(lang: str) -> Path:
@@ -217,13 +53,31 @@ def po_path(lang: str) -> Path:
 
 
 @cache
-def catalogue(lang: str) -> Catalogue:
+def catalog(lang: str) -> Catalog:
+    """The language's catalogue as Babel reads it (an empty one if the file is missing)."""
     path = po_path(lang)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            return read_po(f, locale=lang, domain=DOMAIN, abort_invalid=True)
     except OSError:  # a missing catalogue shows English rather than failing
-        text = ""
-    return Catalogue.parse(text, str(path))
+        return Catalog(locale=lang, domain=DOMAIN)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The language's ``gettext`` translations: a built ``.mo``, else the ``.po`` compiled
+    in memory; English (the msgids) if there is neither."""
+    mo = po_path(lang).with_suffix(".mo")
+    po = po_path(lang)
+    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    if not po.is_file():
+        return gettext.NullTranslations()
+    buf = io.BytesIO()
+    write_mo(buf, catalog(lang))
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
 
 
 def pick_language(setting: str | None, device: str | None) -> str:
@@ -237,62 +91,56 @@ def pick_language(setting: str | None, device: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+def local_zone() -> tzinfo:
+    """This machine's time zone (with its summer time rules), for when the phone's is
+    unknown; UTC if the machine does not say."""
+    try:
+        return get_localzone()
+    except Exception:  # no zone configured at all
+        return timezone.utc
+
+
+def parse_utc(iso_utc: str) -> datetime | None:
+    """A stored time ('2026-11-29T20:14:00Z'; no zone means UTC), or None if unreadable."""
+    try:
+        at = datetime.fromisoformat(iso_utc.strip())
+    except ValueError:
+        return None
+    return at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)
+
+
 class Translator:
     """Translate whole sentences, then fill their named placeholders."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-        self.cat = catalogue(self.lang)
+        self.locale = Locale.parse(self.lang)
+        self.gnu = translations(self.lang)
 
     def _(self, msgid: str, **params: object) -> str:
-        forms = self.cat.messages.get(msgid)
-        text = forms[0] if forms and forms[0] else msgid
+        text = self.gnu.gettext(msgid) if msgid else msgid
         return text.format(**params) if params else text
 
     def _n(self, singular: str, plural: str, n: int, **params: object) -> str:
-        forms = self.cat.messages.get(singular)
-        index = self.cat.plural(n)
-        if forms and 0 <= index < len(forms) and forms[index]:
-            text = forms[index]
-        else:
-            text = singular if n == 1 else plural
-        return text.format(n=n, **params)
+        return self.gnu.ngettext(singular, plural, n).format(n=n, **params)
 
-
-# --- finding the messages the code uses (for the catalogue test and for updating .po) ----
-
-
-def messages_in_source(path: Path) -> list[tuple[str, str | None, int]]:
-    """(msgid, msgid_plural, line) for every ``_()``, ``N_()`` and ``_n()`` call in a file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        name = func.id if isinstance(func, ast.Name) else (
-            func.attr if isinstance(func, ast.Attribute) else None)
-        args = node.args
-        if name in ("_", "N_") and args and isinstance(args[0], ast.Constant) \
-                and isinstance(args[0].value, str):
-            found.append((args[0].value, None, node.lineno))
-        elif name == "_n" and len(args) >= 2 and all(
-                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
-            found.append((args[0].value, args[1].value, node.lineno))
-    return found
-
-
-def app_messages() -> dict[str, str | None]:
-    """Every message the app's code uses: msgid -> msgid_plural (or None)."""
-    out: dict[str, str | None] = {}
-    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
-        for msgid, plural, _line in messages_in_source(path):
-            out.setdefault(msgid, plural)
-    return out
-
-
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def placeholders(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
+    def when(self, iso_utc: str | None, tz: tzinfo | None = None,
+             now: datetime | None = None) -> str:
+        """A stored UTC time as the phone shows it: "today 21:14", "yesterday 21:14",
+        or the date alone ("29 lis 2026") further back, in ``tz`` (the phone's zone; this
+        machine's if None). ``now`` is for tests. An unreadable time is shown as stored."""
+        if not iso_utc:
+            return ""
+        at = parse_utc(iso_utc)
+        if at is None:
+            return iso_utc
+        zone = tz or local_zone()
+        local = at.astimezone(zone)
+        today = (now or datetime.now(timezone.utc)).astimezone(zone).date()
+        days = (today - local.date()).days
+        if days in (0, 1):
+            time = dates.format_skeleton(TIME_SKELETON, local, tzinfo=zone, locale=self.locale)
+            if days == 0:
+                return self._("today {time}", time=time)
+            return self._("yesterday {time}", time=time)
+        return dates.format_skeleton(DATE_SKELETON, local, tzinfo=zone, locale=self.locale)

@@ -1,67 +1,129 @@
 """The catalogues: every message the app shows exists in Polish and Lithuanian, whole,
-with the same placeholders, and plural forms follow each language's Plural-Forms rule."""
+with the same placeholders, and plural forms follow each language's Plural-Forms rule.
+The messages are those `pybabel extract -F babel.cfg` finds in the code."""
+
+import gettext
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
 
 from scorekeeper.app import i18n
-from scorekeeper.app.i18n import Catalogue, Translator, compile_plural, pick_language
+from scorekeeper.app.i18n import Translator, pick_language
 
-USED = i18n.app_messages()
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "scorekeeper" / "app"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def extracted() -> dict[str, str | None]:
+    """msgid -> msgid_plural (or None) for every message Babel's extractor finds, with
+    the project's babel.cfg (the same run as `pybabel extract -F babel.cfg`)."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f, "babel.cfg")
+    out: dict[str, str | None] = {}
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            str(APP), method_map, options_map, keywords={}):
+        if isinstance(message, tuple):
+            out.setdefault(message[0], message[1])
+        else:
+            out.setdefault(message, None)
+    return out
+
+
+USED = extracted()
 
 
 def test_the_code_uses_a_good_number_of_messages():
     assert len(USED) > 100
     assert "Tie for lowest: play another hand" in USED
     assert USED["{n} card each"] == "{n} cards each"
+    # N_() tables, _() through an attribute (ui._, tr._) and the dates' words are all found
+    assert "The disk is full: nothing was saved. Free some space and try again." in USED
+    assert "Hand {hand} deleted" in USED
+    assert USED["today {time}"] is None and "yesterday {time}" in USED
+
+
+def forms_of(cat, msgid: str) -> list[str] | None:
+    """The translations of msgid in a Babel catalogue (one, or one per plural form)."""
+    message = cat.get(msgid)
+    if message is None:
+        return None
+    string = message.string
+    return list(string) if isinstance(string, (tuple, list)) else [string]
 
 
 @pytest.mark.parametrize("lang", ["pl", "lt", "en"])
 def test_every_message_is_translated_with_the_same_placeholders(lang):
-    cat = i18n.catalogue(lang)
+    cat = i18n.catalog(lang)
     problems = []
     for msgid, plural in USED.items():
-        forms = cat.messages.get(msgid)
-        if not forms or not all(f.strip() for f in forms):
+        forms = forms_of(cat, msgid)
+        if not forms or not all(f and f.strip() for f in forms):
             problems.append(f"missing: {msgid!r}")
             continue
-        want = i18n.placeholders(msgid) | (i18n.placeholders(plural) if plural else set())
+        if cat.get(msgid).fuzzy:
+            problems.append(f"fuzzy (gettext skips it): {msgid!r}")
+        want = placeholders(msgid) | (placeholders(plural) if plural else set())
+        ids = cat.get(msgid).id
         if plural is not None:
-            if len(forms) != cat.nplurals:
-                problems.append(f"{msgid!r}: {len(forms)} forms, {cat.nplurals} needed")
-            if cat.plural_ids.get(msgid) != plural:
+            if len(forms) != cat.num_plurals:
+                problems.append(f"{msgid!r}: {len(forms)} forms, {cat.num_plurals} needed")
+            if not isinstance(ids, tuple) or ids[1] != plural:
                 problems.append(f"{msgid!r}: msgid_plural differs")
+        elif isinstance(ids, tuple):
+            problems.append(f"{msgid!r}: plural in the catalogue, singular in the code")
         for form in forms:
-            if i18n.placeholders(form) != want:
+            if placeholders(form) != want:
                 problems.append(f"{msgid!r} -> {form!r}: placeholders "
-                                f"{sorted(i18n.placeholders(form))} != {sorted(want)}")
+                                f"{sorted(placeholders(form))} != {sorted(want)}")
             form.format(**{name: "x" for name in want})  # no stray braces
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", ["pl", "lt"])
 def test_translations_are_really_translated(lang):
-    cat = i18n.catalogue(lang)
-    same = [m for m in USED if cat.messages[m][0] == m]
+    cat = i18n.catalog(lang)
+    same = [m for m in USED if forms_of(cat, m)[0] == m]
     # Only a few can be spelled the same (e.g. "{giver} → {receiver}").
     assert len(same) <= 3, same
 
 
 def test_catalogues_hold_no_message_the_code_no_longer_uses():
     for lang in i18n.LANGUAGES:
-        unused = set(i18n.catalogue(lang).messages) - set(USED)
+        ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in i18n.catalog(lang) if m.id}
+        unused = ids - set(USED)
         assert not unused, (lang, sorted(unused))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_catalogues_pass_babels_checks(lang):
+    """Babel reads each file strictly (a syntax error raises) and finds no message whose
+    plural forms or format do not fit the catalogue's header."""
+    cat = i18n.catalog(lang)
+    assert cat.locale is not None and str(cat.locale) == lang
+    assert [(m.id, errors) for m, errors in cat.check()] == []
 
 
 @pytest.mark.parametrize("n, form", [(0, 2), (1, 0), (2, 1), (4, 1), (5, 2), (11, 2), (12, 2),
                                      (14, 2), (21, 2), (22, 1), (25, 2), (102, 1), (112, 2)])
 def test_polish_plural_rule(n, form):
-    assert i18n.catalogue("pl").plural(n) == form
+    assert i18n.translations("pl").plural(n) == form
 
 
 @pytest.mark.parametrize("n, form", [(0, 2), (1, 0), (2, 1), (9, 1), (10, 2), (11, 2), (19, 2),
                                      (21, 0), (22, 1), (30, 2), (101, 0), (111, 2)])
 def test_lithuanian_plural_rule(n, form):
-    assert i18n.catalogue("lt").plural(n) == form
+    assert i18n.translations("lt").plural(n) == form
 
 
 def test_plural_words_in_sentences():
@@ -96,47 +158,92 @@ def test_language_follows_the_device_unless_set(setting, device, shown):
     assert pick_language(setting, device) == shown
 
 
-def test_po_reader_handles_continued_lines_escapes_comments_and_plurals():
-    cat = Catalogue.parse('''# comment
-msgid ""
-msgstr ""
-"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && "
-"(n%100<10 || n%100>=20) ? 1 : 2);\\n"
-
-#: somewhere
-msgid "Say \\"hi\\""
-msgstr "Powiedz "
-"\\"cześć\\"\\n"
-
-msgid "{n} dog"
-msgid_plural "{n} dogs"
-msgstr[0] "{n} pies"
-msgstr[1] "{n} psy"
-msgstr[2] "{n} psów"
-''')
-    assert cat.messages['Say "hi"'] == ['Powiedz "cześć"\n']
-    assert cat.messages["{n} dog"] == ["{n} pies", "{n} psy", "{n} psów"]
-    assert [cat.plural(n) for n in (1, 3, 5)] == [0, 1, 2]
 
 
-def test_po_reader_rejects_garbage():
-    with pytest.raises(i18n.PoError):
-        Catalogue.parse('msgid "a"\nmsgstr b\n')
+def test_a_compiled_mo_is_used_and_a_missing_catalogue_means_english(tmp_path, monkeypatch):
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    assert isinstance(i18n.translations.__wrapped__("pl"), gettext.NullTranslations)
+    po = i18n.po_path("pl")
+    po.parent.mkdir(parents=True)
+    cat = i18n.catalog.__wrapped__("pl")  # empty: no file yet
+    cat.add("New game", "Nowa gra (z .mo)")
+    with po.with_suffix(".mo").open("wb") as f:
+        write_mo(f, cat)
+    assert i18n.translations.__wrapped__("pl").gettext("New game") == "Nowa gra (z .mo)"
 
 
-@pytest.mark.parametrize("expr, values", [
-    ("n != 1", {0: 1, 1: 0, 2: 1}),
-    ("0", {1: 0, 5: 0}),
-    ("(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)",
-     {0: 0, 1: 1, 2: 2, 5: 3, 50: 4, 101: 5}),
-    ("!(n > 1)", {0: 1, 1: 1, 2: 0}),
+# --- dates and times: the phone's zone and language --------------------------------------
+
+WARSAW, VILNIUS = ZoneInfo("Europe/Warsaw"), ZoneInfo("Europe/Vilnius")
+EN, PL, LT = Translator("en"), Translator("pl"), Translator("lt")
+
+
+def utc(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("tr, tz, shown", [
+    (EN, WARSAW, "today 21:14"), (PL, WARSAW, "dziś 21:14"), (LT, WARSAW, "šiandien 21:14"),
+    (EN, VILNIUS, "today 22:14"), (PL, VILNIUS, "dziś 22:14"), (LT, VILNIUS, "šiandien 22:14"),
+    (EN, timezone.utc, "today 20:14"),
 ])
-def test_plural_expressions(expr, values):
-    f = compile_plural(expr)
-    assert {n: f(n) for n in values} == values
+def test_today_in_winter(tr, tz, shown):
+    assert tr.when("2026-11-30T20:14:00Z", tz, now=utc("2026-11-30T21:00:00")) == shown
 
 
-@pytest.mark.parametrize("bad", ["n ==", "(n", "n ? 1", "n $ 2"])
-def test_bad_plural_expressions_are_refused(bad):
-    with pytest.raises(i18n.PoError):
-        compile_plural(bad)
+def test_summer_time_is_one_hour_more():
+    now = utc("2026-07-01T20:00:00")
+    assert PL.when("2026-07-01T19:14:00Z", WARSAW, now) == "dziś 21:14"
+    assert LT.when("2026-07-01T19:14:00Z", VILNIUS, now) == "šiandien 22:14"
+
+
+def test_the_night_the_clocks_go_back():
+    """25 October 2026, 01:00 UTC: Warsaw goes from 03:00 CEST back to 02:00 CET, Vilnius
+    from 04:00 EEST to 03:00 EET. Half an hour before and after read the same on the clock."""
+    now = utc("2026-10-25T12:00:00")
+    for at in ("2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z"):
+        assert PL.when(at, WARSAW, now) == "dziś 02:30"
+        assert LT.when(at, VILNIUS, now) == "šiandien 03:30"
+
+
+def test_today_and_yesterday_are_the_phones_days_not_utcs():
+    now = utc("2026-10-25T12:00:00")
+    # 22:30 UTC on the 24th is already the 25th in both cities
+    assert EN.when("2026-10-24T22:30:00Z", WARSAW, now) == "today 00:30"
+    assert LT.when("2026-10-24T22:30:00Z", VILNIUS, now) == "šiandien 01:30"
+    # 21:30 UTC: still the 24th in Warsaw, already the 25th in Vilnius
+    assert PL.when("2026-10-24T21:30:00Z", WARSAW, now) == "wczoraj 23:30"
+    assert EN.when("2026-10-24T21:30:00Z", VILNIUS, now) == "today 00:30"
+    assert LT.when("2026-10-23T22:30:00Z", WARSAW, now) == "vakar 00:30"  # the 24th
+
+
+@pytest.mark.parametrize("tr, shown", [(PL, "29 lis 2026"), (EN, "Nov 29, 2026"),
+                                       (LT, "2026-11-29")])
+def test_older_times_show_the_date_in_the_language(tr, shown):
+    assert tr.when("2026-11-29T10:00:00Z", WARSAW, now=utc("2026-12-01T08:00:00")) == shown
+
+
+def test_dates_across_the_new_year():
+    now = utc("2027-01-01T09:00:00")
+    assert PL.when("2026-12-31T23:30:00Z", WARSAW, now) == "dziś 00:30"
+    assert PL.when("2026-12-31T22:59:00Z", WARSAW, now) == "wczoraj 23:59"
+    assert PL.when("2026-12-30T22:59:00Z", WARSAW, now) == "30 gru 2026"
+
+
+def test_stored_times_without_a_zone_are_utc_and_odd_ones_are_shown_as_stored():
+    now = utc("2026-11-30T21:00:00")
+    assert EN.when("2026-11-30T20:14:00", WARSAW, now) == "today 21:14"
+    assert EN.when("2026-11-30T20:14:00+00:00", WARSAW, now) == "today 21:14"
+    assert EN.when(None, WARSAW, now) == "" and EN.when("", WARSAW, now) == ""
+    assert EN.when("last Tuesday", WARSAW, now) == "last Tuesday"
+
+
+def test_no_zone_from_the_phone_means_this_machines_zone(monkeypatch):
+    monkeypatch.setattr(i18n, "local_zone", lambda: VILNIUS)
+    assert EN.when("2026-11-30T20:14:00Z", None, utc("2026-11-30T21:00:00")) == "today 22:14"
+
+
+def test_this_machines_zone_knows_summer_time():
+    zone = i18n.local_zone()
+    for month in (1, 7):
+        assert datetime(2026, month, 1, 12, tzinfo=zone).utcoffset() is not None
