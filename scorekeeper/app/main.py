@@ -18,6 +18,7 @@ import flet as ft
 from ..store import GameStore
 from . import views
 from .state import App
+from .timezone import device_timezone
 
 log = logging.getLogger(__name__)
 
@@ -196,6 +197,7 @@ def make_main(store: GameStore, export_url: str | None = None
     async def main(page: ft.Page) -> None:
         setup_page(page)
         app = App(store, await device_language(page))
+        app.tz = await device_timezone(page)
         app.export_url = export_url if page.web else None
         shell = Shell(page, app)
         page.on_route_change = shell.route_changed

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import tzinfo
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -428,6 +429,7 @@ class App:
         self.language_setting: str = self._setting("language", "system", LANGUAGE_CHOICES)
         self.theme: str = self._setting("theme", "system", THEMES)
         self.tr = Translator(pick_language(self.language_setting, device_language))
+        self.tz: tzinfo | None = None  # the phone's time zone (None: this machine's)
         self.route = "/"
         self.where = Route("home")
         self.game: StoredGame | None = None

@@ -267,11 +267,9 @@ def view(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None]
     )
 
 
-def date_text(iso: str | None) -> str:
-    """'2026-11-29T13:55:00Z' -> '2026-11-29 13:55'."""
-    if not iso:
-        return ""
-    return iso.replace("T", " ")[:16]
+def date_text(ui: Ui, iso: str | None) -> str:
+    """A stored UTC time in the phone's zone and language: 'today 21:14', '29 lis 2026'."""
+    return ui.app.tr.when(iso, ui.app.tz)
 
 
 # --- home -------------------------------------------------------------------------------------
@@ -315,7 +313,7 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
         facts.append(ft.Text(ui._("{winner} won", winner=g.winner), size=13,
                              weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
     facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
-    facts.append(ft.Text(date_text(g.updated), **small))
+    facts.append(ft.Text(date_text(ui, g.updated), **small))
     lines: list[ft.Control] = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
@@ -978,7 +976,7 @@ def changes(ui: Ui) -> ft.View:
             detail.append(ui._("after: {points}", points=points_text(ch.new)))
         rows.append(tag(ids.CHANGE.format(n=i), ft.Card(ft.Container(ft.Column([
             ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(date_text(ch.at), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(date_text(ui, ch.at), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             *[ft.Text(d, size=14) for d in detail],
         ], spacing=2), padding=12), margin=0)))
     return view(ui, "changes", app_bar(ui, ui._("Changes")), rows)
