@@ -13,10 +13,7 @@ def summarise(game: rules.Game, game_id: str, created: str = "2026-01-01T12:00:0
     value list_games hands out)."""
     doc = {"id": game_id, "created": created, "updated": created, "version": 1,
            "deleted": deleted}
-    value = gamedoc.summary_value(gamedoc.summary_of(doc, game, None))
-    if not hasattr(value, "moons"):  # TEMPORARY until the store branch's summaries carry moons
-        object.__setattr__(value, "moons", moons_of(game))
-    return value
+    return gamedoc.summary_value(gamedoc.summary_of(doc, game, None))
 
 
 def play(players: list[str], hands: list[tuple[int, ...]], target: int = 100,
@@ -30,11 +27,3 @@ def play(players: list[str], hands: list[tuple[int, ...]], target: int = 100,
         game = game.add_hand(rules.Hand(tuple(points), choices.get(i)))
     return game
 
-
-def moons_of(game: rules.Game) -> tuple[int, ...]:
-    """Moons shot per seat, counted from the rules' scored hands."""
-    counts = [0] * game.seats
-    for hs in rules.state(game).hands:
-        if hs.moon is not None:
-            counts[hs.moon.player] += 1
-    return tuple(counts)

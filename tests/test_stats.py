@@ -181,3 +181,26 @@ def test_the_result_is_immutable():
     with pytest.raises(TypeError):
         result.places["zenon"] = {}  # type: ignore[index]
     assert stats.compute(summaries()) == result
+
+
+def test_a_stored_game_counts_as_the_store_lists_it(tmp_path):
+    from scorekeeper.store import GameStore
+
+    store = GameStore(tmp_path / "data")
+    a = store.create_game(rules.Game.new(GAME_A.players, GAME_A.rules))
+    for hand in GAME_A.hands:
+        a = store.add_hand(a.id, hand, a.version)
+    b = store.create_game(rules.Game.new(GAME_B.players, GAME_B.rules))
+    for hand in GAME_B.hands:
+        b = store.add_hand(b.id, hand, b.version)
+    gone = store.create_game(rules.Game.new(DELETED.players, DELETED.rules))
+    store.add_hand(gone.id, DELETED.hands[0], gone.version)
+    store.delete_game(gone.id)
+    store.create_game(UNFINISHED)
+
+    result = stats.compute(store.list_games(include_deleted=True))
+    assert sorted(result.game_ids) == sorted([a.id, b.id])
+    assert (result.left_out_unfinished, result.left_out_deleted) == (1, 1)
+    ala = result.player("ala")
+    assert (ala.games, ala.wins, ala.points, ala.moons) == (2, 1, 3 + 49, 1)
+    assert result.player("Bartek").moons == 1
