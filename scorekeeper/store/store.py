@@ -500,7 +500,7 @@ class GameStore:
 
     @staticmethod
     def _check_id(game_id: Any) -> None:
-        if not isinstance(game_id, str) or not ID_RE.match(game_id):
+        if not isinstance(game_id, str) or not ID_RE.fullmatch(game_id):
             raise GameNotFoundError(str(game_id))
 
     def _game_files(self) -> Iterator[tuple[str, os.DirEntry]]:
@@ -510,7 +510,7 @@ class GameStore:
             return
         for entry in entries:
             name = entry.name
-            if name.endswith(".json") and ID_RE.match(name[:-5]):
+            if name.endswith(".json") and ID_RE.fullmatch(name[:-5]):
                 yield name[:-5], entry
 
     def _scan(self) -> Iterator[tuple[str, dict[str, Any] | None]]:
@@ -544,7 +544,7 @@ class GameStore:
     def _resolve_pending(self) -> None:
         """Re-read the games marked for a closer look and fix their summaries."""
         for gid in self._index.take_pending():
-            if not ID_RE.match(gid):
+            if not ID_RE.fullmatch(gid):
                 continue
             try:
                 with self._game_lock(gid):
