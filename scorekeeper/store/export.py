@@ -4,6 +4,7 @@ import file must pass before anything is written."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -145,5 +146,9 @@ def parse_import(data: Any) -> list[ImportItem]:
             raise _bad(f"{where}: the change log has {len(changes):,} entries; at most "
                        f"{MAX_CHANGES:,}", game=n)
         log = tuple(_change(e, where, i) for i, e in enumerate(changes, 1))
+        try:  # everything it holds can be written (e.g. no lone surrogate anywhere)
+            json.dumps([rules.game_to_dict(game), log], ensure_ascii=False).encode("utf-8")
+        except (UnicodeEncodeError, ValueError) as e:
+            raise _bad(f"{where} cannot be stored ({e.__class__.__name__})", game=n) from None
         items.append(ImportItem(gid, created, updated, version, game, log))
     return items

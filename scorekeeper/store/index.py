@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import StoreError, os_error
-from .storage import atomic_write, file_lock, fsync_dir, utc_stamp, write_all
+from .storage import O_CLOEXEC, atomic_write, file_lock, fsync_dir, utc_stamp, write_all
 
 log = logging.getLogger("scorekeeper.store")
 
@@ -142,7 +142,7 @@ class Index:
     def _read_journal(self, from_start: bool) -> None:
         """Apply journal lines after ``_offset`` (all of them with ``from_start``)."""
         try:
-            fd = os.open(self.journal_path, os.O_RDONLY | os.O_CLOEXEC)
+            fd = os.open(self.journal_path, os.O_RDONLY | O_CLOEXEC)
         except FileNotFoundError:
             self._journal_ino, self._offset = None, 0
             return
@@ -152,7 +152,8 @@ class Index:
                 self._journal_ino, self._offset = st.st_ino, 0
             if st.st_size <= self._offset:
                 return
-            chunk = os.pread(fd, st.st_size - self._offset, self._offset)
+            os.lseek(fd, self._offset, os.SEEK_SET)  # (no os.pread on Windows)
+            chunk = _read_exactly(fd, st.st_size - self._offset)
         finally:
             os.close(fd)
         end = chunk.rfind(b"\n") + 1  # only complete lines; a writer may be mid-line
@@ -266,7 +267,7 @@ class Index:
             if self._journal_ino is None or self._journal_stale:  # start a journal
                 self._write_base_locked()
             try:
-                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | O_CLOEXEC)
             except OSError as e:
                 raise os_error(e, self.journal_path) from e
             try:
@@ -375,6 +376,17 @@ def valid_summary(s: Any) -> bool:
             and isinstance(s["version"], int) and isinstance(s["players"], list)
             and isinstance(s["totals"], list) and isinstance(s["moons"], list)
             and len(s["moons"]) == len(s["players"]))
+
+
+def _read_exactly(fd: int, size: int) -> bytes:
+    parts = []
+    while size > 0:
+        part = os.read(fd, size)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
 
 
 def _parse(line: bytes) -> Any:

@@ -18,11 +18,11 @@ history list, rebuilt from the game files whenever in doubt).
 
 from __future__ import annotations
 
-import copy
 import json
 import logging
 import os
 import threading
+import time
 import uuid
 import zlib
 from collections import OrderedDict
@@ -36,19 +36,27 @@ from .. import rules
 from . import migrations, paths
 from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
 from .export import parse_import
-from .gamedoc import (ID_RE, change_value, check_game_data, game_data, hand_entry,
-                      now_iso, summary_of, summary_value)
+from .gamedoc import (ID_RE, change_value, check_game_data, hand_entry, now_iso, summary_of,
+                      summary_value)
+from .importing import import_items
 from .index import Index
 from .model import Change, GameSummary, ImportResult, RecoveryNote, StoredGame
-from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
-                      file_lock, fsync_dir, utc_stamp)
+from .storage import (WINDOWS, DurableStorage, atomic_write, encode, file_key, file_lock,
+                      utc_stamp)
 
 log = logging.getLogger("scorekeeper.store")
 
 GAME_BACKUPS = 3
 LOCK_STRIPES = 256
 CACHE_GAMES = 64
-BULK_IMPORT = 16  # imports of more games than this sync once at the end
+# the tables of a game file (a TinyDB database, see gamedoc)
+META, GAME, CHANGES = "meta", "game", "changes"
+DOC = 1  # the one document of the "meta" and "game" tables
+
+
+def current_prefix() -> bytes:
+    """How a game file this version wrote begins (only those are cached as they are)."""
+    return encode({"meta": {"1": {"format": migrations.FORMAT}}})[:-1]
 
 
 class GameStore:
@@ -67,7 +75,7 @@ class GameStore:
         self._check_format()
         self._clean_tmp()
         self._mu = threading.Lock()
-        self._cache: OrderedDict[str, tuple[bytes, dict, rules.Game]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[bytes, rules.Game]] = OrderedDict()
         self._list_cache: tuple[int, bool, list[GameSummary]] | None = None
         self._values: dict[int, tuple[dict, GameSummary]] = {}
         self._index = Index(self.path, self._locks / "index.lock", self._tmp,
@@ -122,16 +130,15 @@ class GameStore:
         now = now_iso()
         doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
                "game": rules.game_to_dict(game)}
-        data = game_data(doc, {})
         with self._game_lock(gid):
-            self._commit(gid, data, game)
+            self._write_new(gid, doc, game, [])
         return self._stored(doc, game)
 
     def get(self, game_id: str) -> StoredGame:
         self._check_id(game_id)
         with self._game_lock(game_id):
-            data, game = self._load(game_id)
-        return self._stored(data["game"]["1"], game)
+            _, doc, game = self._load(game_id)
+        return self._stored(doc, game)
 
     def add_hand(self, game_id: str, hand: rules.Hand, expected_version: int) -> StoredGame:
         def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
@@ -182,9 +189,9 @@ class GameStore:
     def changes(self, game_id: str) -> list[Change]:
         self._check_id(game_id)
         with self._game_lock(game_id):
-            data, _ = self._load(game_id)
-        table = data.get("changes", {})
-        return [change_value(table[k]) for k in sorted(table, key=int)]
+            db, _, _ = self._load(game_id)
+            entries = _change_log(db)
+        return [change_value(e) for e in entries]
 
     def list_games(self, include_deleted: bool = False) -> list[GameSummary]:
         """Summaries of the stored games, the most recently changed first."""
@@ -273,86 +280,46 @@ class GameStore:
 
     def export_games(self) -> list[dict[str, Any]]:
         """Every game not deleted, oldest first, each a replayable game file plus its id,
-        dates, version and change log."""
+        dates, version and change log.
+
+        A game that cannot be read (damaged beyond its backups, from a newer version, a
+        folder in its file's place, another game's file) is left out and the rest are
+        exported: each one left out is a recovery note of kind ``"unreadable"`` naming
+        the game (:attr:`recoveries`, :meth:`take_recoveries`; the CLI prints them on
+        stderr) and its id is in :attr:`export_skipped` until the next export."""
         out = []
+        skipped = []
         for s in sorted(self.list_games(), key=lambda s: (s.created, s.id)):
-            with self._game_lock(s.id):
-                try:
-                    data, game = self._load(s.id)
-                except GameNotFoundError:
-                    continue
-            doc = data["game"]["1"]
-            table = data.get("changes", {})
+            try:
+                with self._game_lock(s.id):
+                    db, doc, game = self._load(s.id)
+                    log = _change_log(db)
+            except GameNotFoundError:
+                continue
+            except StoreError as e:
+                skipped.append(s.id)
+                self._note("unreadable", f"game {s.id} could not be read and was left out "
+                           f"of the export: {e}")
+                continue
             out.append({
                 "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
-                "version": doc["version"], **rules.game_to_dict(game),
-                "changes": [copy.deepcopy(table[k]) for k in sorted(table, key=int)],
+                "version": doc["version"], **rules.game_to_dict(game), "changes": log,
             })
+        self.export_skipped = tuple(skipped)
         return out
+
+    export_skipped: tuple[str, ...] = ()
 
     def import_data(self, data: Any) -> ImportResult:
         """Add the games of a JSON export, a game file or a list of game files.
 
-        Every game is checked before anything is written. A game already stored is
-        skipped when identical, updated when the file continues it (same hands, then
-        more) and otherwise kept as stored and reported in ``conflicts``."""
-        items = parse_import(data)
-        bulk = len(items) > BULK_IMPORT  # many games: one sync at the end, not one each
-        added = skipped = updated = 0
-        conflicts: list[str] = []
-        try:
-            for item in items:
-                outcome = self._import_one(item, durable=not bulk)
-                if outcome == "added":
-                    added += 1
-                elif outcome == "updated":
-                    updated += 1
-                elif outcome == "skipped":
-                    skipped += 1
-                else:
-                    conflicts.append(item.id)
-        finally:
-            if bulk:
-                os.sync()  # every game written above is on disk before import returns
-                with suppress(OSError):
-                    fsync_dir(self._games)
-        return ImportResult(added, skipped, updated, tuple(conflicts))
-
-    def _import_one(self, item: Any, durable: bool) -> str:
-        with self._game_lock(item.id):
-            try:
-                data, game = self._load(item.id)
-            except GameNotFoundError:
-                data = None
-            if data is None:
-                outcome = "added"
-                doc = {"id": item.id, "created": item.created, "updated": item.updated,
-                       "version": item.version, "deleted": False,
-                       "game": rules.game_to_dict(item.game)}
-                changes = {str(i): e for i, e in enumerate(item.changes, 1)}
-            else:
-                doc = data["game"]["1"]
-                mine, theirs = rules.game_to_dict(game), rules.game_to_dict(item.game)
-                if mine == theirs:
-                    return "skipped"
-                continues = (mine["players"] == theirs["players"]
-                             and mine["rules"] == theirs["rules"]
-                             and mine["first_dealer"] == theirs["first_dealer"]
-                             and theirs["hands"][:len(mine["hands"])] == mine["hands"]
-                             and item.version > doc["version"] and not doc["deleted"])
-                if not continues:
-                    return "conflict"
-                outcome = "updated"
-                changes = dict(data.get("changes", {}))
-                old = {json.dumps(e, sort_keys=True) for e in changes.values()}
-                for e in item.changes:
-                    if json.dumps(e, sort_keys=True) not in old:
-                        changes[str(len(changes) + 1)] = e
-                doc = {**doc, "updated": max(doc["updated"], item.updated),
-                       "version": item.version, "game": theirs}
-            new = game_data(doc, changes)
-            self._commit(item.id, new, item.game, durable=durable)
-        return outcome
+        All or nothing: every game is checked before anything is written, and a failure
+        part-way (a full disk) undoes the games already written; if some could not be
+        undone, the :class:`StoreError` (code ``import_partial``) names them. A game
+        already stored is skipped when identical, updated when the file continues it
+        (same hands, then more) and otherwise kept as stored and reported in
+        ``conflicts``."""
+        return import_items(self, parse_import(data))
 
     # --- internals ---------------------------------------------------------------------
 
@@ -363,8 +330,7 @@ class GameStore:
         if isinstance(expected_version, bool) or not isinstance(expected_version, int):
             raise TypeError("expected_version must be the game's version (an int)")
         with self._game_lock(game_id):
-            data, game = self._load(game_id)
-            doc = data["game"]["1"]
+            db, doc, game = self._load(game_id)
             if doc["deleted"]:
                 raise StoreError("deleted", "this game was deleted; restore it to change it",
                                  game_id=game_id)
@@ -372,85 +338,90 @@ class GameStore:
                 raise StaleGameError(game_id, expected_version, doc["version"])
             new_game, entry = change(game)  # the rules check the result
             now = now_iso()
-            version = doc["version"] + 1
-            new_doc = {**doc, "version": version, "updated": now,
-                       "game": rules.game_to_dict(new_game)}
-            changes = dict(data.get("changes", {}))
-            if entry is not None:
-                changes[str(len(changes) + 1)] = {"at": now, **entry, "version": version}
-            new = game_data(new_doc, changes)
-            self._commit(game_id, new, new_game)
-        return self._stored(new_doc, new_game)
+            fields = {"version": doc["version"] + 1, "updated": now,
+                      "game": rules.game_to_dict(new_game)}
+            with self._writing(db, game_id, new_game):
+                db.table(GAME).update(fields, doc_ids=[DOC])
+                if entry is not None:
+                    db.table(CHANGES).insert({"at": now, **entry, "version": fields["version"]})
+        return self._stored({**doc, **fields}, new_game)
 
     def _set_deleted(self, game_id: str, deleted: bool) -> None:
         self._check_id(game_id)
         with self._game_lock(game_id):
-            data, game = self._load(game_id)
-            doc = data["game"]["1"]
+            db, doc, game = self._load(game_id)
             if doc["deleted"] == deleted:
                 return
-            new = game_data({**doc, "deleted": deleted, "version": doc["version"] + 1},
-                            dict(data.get("changes", {})))
-            self._commit(game_id, new, game)
+            with self._writing(db, game_id, game):
+                db.table(GAME).update({"deleted": deleted, "version": doc["version"] + 1},
+                                      doc_ids=[DOC])
 
-    def _storage(self, game_id: str) -> DurableStorage:
-        return DurableStorage(self._games / f"{game_id}.json", backups=GAME_BACKUPS,
-                              validate=check_game_data, notes=self._note, tmp_dir=self._tmp,
-                              label=f"game file {game_id}.json")
+    def _db(self, game_id: str, *, repair: bool = True, durable: bool = True) -> TinyDB:
+        """The game's file as a TinyDB database (open it with the game's lock held).
 
-    def _load(self, game_id: str) -> tuple[dict, rules.Game]:
-        """The game's data and Game (game lock held); recovers a damaged file."""
+        Reads are checked (``check_game_data``) unless the bytes are the ones this store
+        last read or wrote; writes are atomic with backups, and the index is told first."""
+        def known(raw: bytes) -> rules.Game | None:
+            with self._mu:
+                hit = self._cache.get(game_id)
+            return hit[1] if hit is not None and hit[0] == raw else None
+
+        return TinyDB(self._games / f"{game_id}.json", storage=DurableStorage,
+                      backups=GAME_BACKUPS, validate=check_game_data, notes=self._note,
+                      tmp_dir=self._tmp, label=f"game file {game_id}.json", known=known,
+                      before_commit=lambda: self._index.begin(game_id), repair=repair,
+                      durable=durable)
+
+    @contextmanager
+    def _writing(self, db: TinyDB, game_id: str, game: rules.Game) -> Iterator[None]:
+        """TinyDB operations on a game's file, written once (durably) at the end; then
+        the new summary goes to the index. Game lock held."""
+        storage: DurableStorage = db.storage  # type: ignore[assignment]
+        with storage.batch():
+            yield
+        doc = db.table(GAME).get(doc_id=DOC)
+        self._remember(game_id, storage.last_raw, game)  # type: ignore[arg-type]
+        self._put(summary_of(doc, game, storage.last_key))  # type: ignore[arg-type]
+
+    def _write_new(self, game_id: str, doc: dict[str, Any], game: rules.Game,
+                   changes: list[dict[str, Any]],
+                   durable: bool = True) -> tuple[int, int, int] | None:
+        """Write a game file that does not exist yet (game lock held); its identity."""
+        db = self._db(game_id, durable=durable)
+        with self._writing(db, game_id, game):
+            db.drop_tables()
+            db.table(META).insert({"format": migrations.FORMAT})
+            db.table(GAME).insert(doc)
+            db.table(CHANGES).insert_multiple(changes)
+        return db.storage.last_key  # type: ignore[attr-defined]
+
+    def _load(self, game_id: str) -> tuple[TinyDB, dict, rules.Game]:
+        """The game's database, its game document and Game (game lock held); recovers a
+        damaged file."""
         got = self._read_game(game_id)
         if got is None:
             raise GameNotFoundError(game_id)
         return got
 
-    def _read_game(self, game_id: str) -> tuple[dict, rules.Game] | None:
-        st = self._storage(game_id)
-        try:
-            raw = st.path.read_bytes()
-        except FileNotFoundError:
-            raw = None
-        except OSError as e:
-            raise os_error(e, st.path, "read") from e
-        if raw is not None:
-            with self._mu:
-                hit = self._cache.get(game_id)
-                if hit is not None and hit[0] == raw:
-                    self._cache.move_to_end(game_id)
-                    return hit[1], hit[2]
-        elif not any(backup_path(st.path, n).exists() for n in range(1, GAME_BACKUPS + 1)):
+    def _read_game(self, game_id: str) -> tuple[TinyDB, dict, rules.Game] | None:
+        db = self._db(game_id)
+        doc = db.table(GAME).get(doc_id=DOC)  # reads, checks, or restores a backup
+        if doc is None:
             self._forget(game_id)
             return None
-        data = st.read()  # validates; moves a damaged file aside and restores a backup
-        if data is None:
-            self._forget(game_id)
-            return None
-        data, game = st.last_checked
-        doc = data["game"]["1"]
+        storage: DurableStorage = db.storage  # type: ignore[assignment]
+        game: rules.Game = storage.last_checked
         if doc["id"] != game_id:
-            raise StoreError("damaged", f"game file {game_id}.json holds another game",
-                             game_id=game_id)
-        self._remember(game_id, st.last_raw, data, game)  # type: ignore[arg-type]
-        try:
-            key = file_key(os.stat(st.path))
-        except OSError:
-            key = None
+            raise StoreError("damaged", f"game file {game_id}.json holds another game "
+                             f"({doc['id']})", game_id=game_id)
+        raw = storage.last_raw or b""
+        if raw.startswith(current_prefix()):
+            self._remember(game_id, raw, game)
+        key = storage.last_key
         entry = self._index.entries.get(game_id)
         if entry is None or entry.get("file") != (None if key is None else list(key)):
             self._put(summary_of(doc, game, key))  # the index was behind the file
-        return data, game
-
-    def _commit(self, game_id: str, data: dict, game: rules.Game, *,
-                durable: bool = True) -> None:
-        """Write a game file (game lock held), then its summary to the index."""
-        payload = encode(data)
-        self._index.begin(game_id)
-        key = atomic_write(self._games / f"{game_id}.json", payload, tmp_dir=self._tmp,
-                           backups=GAME_BACKUPS,
-                           durable=durable)
-        self._remember(game_id, payload, data, game)
-        self._put(summary_of(data["game"]["1"], game, key))
+        return db, doc, game
 
     def _put(self, summary: dict[str, Any]) -> None:
         try:
@@ -472,9 +443,9 @@ class GameStore:
             except StoreError:
                 self._index.drop_in_memory(game_id)
 
-    def _remember(self, game_id: str, raw: bytes, data: dict, game: rules.Game) -> None:
+    def _remember(self, game_id: str, raw: bytes, game: rules.Game) -> None:
         with self._mu:
-            self._cache[game_id] = (raw, data, game)
+            self._cache[game_id] = (raw, game)
             self._cache.move_to_end(game_id)
             while len(self._cache) > CACHE_GAMES:
                 self._cache.popitem(last=False)
@@ -487,7 +458,7 @@ class GameStore:
 
     @contextmanager
     def _game_lock(self, game_id: str) -> Iterator[None]:
-        stripe = zlib.crc32(game_id.encode()) % LOCK_STRIPES
+        stripe = zlib.crc32(game_id.encode()) % LOCK_STRIPES  # ids are ASCII (ID_RE)
         with file_lock(self._locks / f"game-{stripe:03d}.lock"):
             yield
 
@@ -514,14 +485,16 @@ class GameStore:
                 yield name[:-5], entry
 
     def _scan(self) -> Iterator[tuple[str, dict[str, Any] | None]]:
-        """Every game file, read without locks, for an index rebuild."""
-        for gid, entry in self._game_files():
+        """Every game file, read through TinyDB without locks and without repairs, for
+        an index rebuild (every write is an atomic rename, so a read sees a whole file)."""
+        for gid, _ in self._game_files():
             try:
-                with open(entry.path, "rb") as f:
-                    key = file_key(os.fstat(f.fileno()))
-                    raw = f.read()
-                data, game = decode(raw, check_game_data)[1]
-                yield gid, summary_of(data["game"]["1"], game, key)
+                db = self._db(gid, repair=False)
+                doc = db.table(GAME).get(doc_id=DOC)
+                storage: DurableStorage = db.storage  # type: ignore[assignment]
+                if doc is None or doc.get("id") != gid:
+                    raise DamagedData("not this game's file")
+                yield gid, summary_of(doc, storage.last_checked, storage.last_key)
             except (OSError, DamagedData, StoreError):
                 yield gid, None  # looked at closely (and repaired) under its lock later
 
@@ -594,6 +567,8 @@ class GameStore:
             parts = name.split(".")
             try:
                 pid = int(parts[-3])
+                if WINDOWS:  # pragma: no cover
+                    raise ValueError("no signal 0 there")
                 os.kill(pid, 0)
                 continue  # its writer is still running
             except (ValueError, IndexError):
@@ -602,8 +577,18 @@ class GameStore:
                 pass
             except PermissionError:
                 continue
+            if WINDOWS:  # pragma: no cover - os.kill(pid, 0) would end that process
+                with suppress(OSError):
+                    if time.time() - os.stat(self._tmp / name).st_mtime < 3600:
+                        continue
             with suppress(OSError):
                 os.unlink(self._tmp / name)
+
+
+def _change_log(db: TinyDB) -> list[dict[str, Any]]:
+    """A game's change log, oldest first (copies: the caller may keep them)."""
+    table = db.table(CHANGES)
+    return [json.loads(json.dumps(e)) for e in sorted(table.all(), key=lambda d: d.doc_id)]
 
 
 def _check_json(value: Any, what: str) -> bytes:
