@@ -173,3 +173,22 @@ def test_fuzz_never_a_traceback(tmp_path_factory: pytest.TempPathFactory, capsys
         assert code in (0, 2), (argv, err)
         if code == 2:
             assert err.count("\n") == 1 and err.startswith("scorekeeper: ")
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.lists(st.sampled_from(
+    ["hand", "player", "points", "seat", "total", "1", "2", "0", "26", "13", "-1", "Ala", "B",
+     "C", "x" * 41, "\x00", "", "add_to_others", "99999999999999999999", "3"]),
+    min_size=1, max_size=5), max_size=8), sep=st.sampled_from([",", ";", "\t"]))
+def test_fuzz_csv_import_never_a_traceback(tmp_path_factory: pytest.TempPathFactory, capsys,
+                                           rows: list, sep: str) -> None:
+    folder = tmp_path_factory.mktemp("csv")
+    path = folder / "f.csv"
+    path.write_text("hand,player,points\n" + "\n".join(sep.join(r) for r in rows),
+                    encoding="utf-8")
+    code = main(["import", str(path), "--db", str(folder / "db")])
+    _, err = capsys.readouterr()
+    assert code in (0, 2), err
+    if code == 2:
+        assert err.count("\n") == 1 and err.startswith("scorekeeper: ")

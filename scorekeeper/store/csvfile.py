@@ -3,7 +3,8 @@
 ``export_csv`` writes the columns of :data:`CSV_COLUMNS`. :func:`parse_csv` reads that
 file back into game files (``GameStore.import_data`` then checks and stores them), and
 also a paper score sheet typed into a spreadsheet in the same shape, where only
-``hand``, ``player`` and ``points`` are needed:
+``hand``, ``player`` and ``points`` are needed (separated by commas, semicolons or tabs;
+column names in any case and order):
 
 * rows of one game share a ``game_id`` (no ``game_id`` column: the file is one game);
 * the players, in seating order, are the ``player`` cells of hand 1, sorted by ``seat``
@@ -66,8 +67,11 @@ def _whole(text: str, what: str, line: int) -> int:
 def parse_csv(text: str) -> list[dict[str, Any]]:
     """The games of a CSV export (or a typed score sheet) as game files with their ids and
     dates; every row checked, in the order of the file."""
+    first = text.split("\n", 1)[0]
+    # a spreadsheet set to Polish or Lithuanian writes ";" (the comma is the decimal sign)
+    delimiter = max((",", ";", "\t"), key=first.count)
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     except csv.Error as e:
         raise _bad(f"not a valid CSV file ({e})") from None
     rows = [r for r in rows if any(c.strip() for c in r)]
