@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import rules
 from .errors import GameNotFoundError, StoreError, os_error
