@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import StoreError, os_error
-from .storage import O_CLOEXEC, atomic_write, file_lock, fsync_dir, utc_stamp, write_all
+from .storage import O_BINARY, O_CLOEXEC, atomic_write, file_lock, fsync_dir, utc_stamp, write_all
 
 log = logging.getLogger("scorekeeper.store")
 
@@ -159,7 +159,7 @@ class Index:
     def _read_journal(self, from_start: bool) -> None:
         """Apply journal lines after ``_offset`` (all of them with ``from_start``)."""
         try:
-            fd = os.open(self.journal_path, os.O_RDONLY | O_CLOEXEC)
+            fd = os.open(self.journal_path, os.O_RDONLY | O_CLOEXEC | O_BINARY)
         except FileNotFoundError:
             self._journal_ino, self._offset = None, 0
             return
@@ -299,7 +299,7 @@ class Index:
             rec = {**rec, "n": self._count + 1}
             line = (json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
             try:
-                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | O_CLOEXEC)
+                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | O_CLOEXEC | O_BINARY)
             except OSError as e:
                 raise os_error(e, self.journal_path) from e
             try:
@@ -355,7 +355,7 @@ class Index:
         held). Rewritten in place, fixed width, not fsynced: a witness for the same boot."""
         payload = f"{self.gen} {self._count}".ljust(40).encode() + b"\n"
         try:
-            fd = os.open(self.count_path, os.O_WRONLY | os.O_CREAT | O_CLOEXEC, 0o644)
+            fd = os.open(self.count_path, os.O_WRONLY | os.O_CREAT | O_CLOEXEC | O_BINARY, 0o644)
             try:
                 os.write(fd, payload)
             finally:

@@ -69,6 +69,7 @@ class GameStore(SettingsAndDrafts):
         self._notes: list[RecoveryNote] = []
         self._notes_taken = 0
         self._notes_mu = threading.Lock()
+        self.export_skipped: tuple[str, ...] = ()  # ids the last export_games left out
         self._games = self.path / "games"
         self._drafts = self.path / "drafts"
         self._locks = self.path / "locks"
@@ -252,8 +253,6 @@ class GameStore(SettingsAndDrafts):
             })
         self.export_skipped = tuple(skipped)
         return out
-
-    export_skipped: tuple[str, ...] = ()
 
     def import_data(self, data: Any) -> ImportResult:
         """Add the games of a JSON export, a game file or a list of game files.
