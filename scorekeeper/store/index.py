@@ -192,7 +192,8 @@ class Index:
         for rec in records:
             n = rec.get("n") if isinstance(rec, dict) else None
             if self.trusted and n != self._count + 1:  # same boot: no line may be lost
-                what = "garbled" if not isinstance(n, int) else f"followed by {n}"
+                what = ("garbled" if not isinstance(n, int)
+                        else f"missing (record {n} came in its place)")
                 self.needs_rebuild = f"damaged (journal record {self._count + 1} is {what})"
                 break
             self._apply(rec)
