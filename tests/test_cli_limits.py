@@ -192,3 +192,16 @@ def test_fuzz_csv_import_never_a_traceback(tmp_path_factory: pytest.TempPathFact
     assert code in (0, 2), err
     if code == 2:
         assert err.count("\n") == 1 and err.startswith("scorekeeper: ")
+
+
+def test_standard_input_is_limited_too(tmp_path: Path) -> None:
+    big = json.dumps(game(players=["x" * 6_000_000, "B", "C"]))
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", "-"],
+                          input=big, capture_output=True, text=True)
+    assert proc.returncode == 2 and "larger than 5 MB" in proc.stderr
+    assert proc.stderr.count("\n") == 1
+    sheet = "hand,player,points\n1,A,26\n1,B,0\n1,C,0\n"
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "import", "-", "--db",
+                           str(tmp_path / "db")], input=sheet, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert [s.hands for s in GameStore(tmp_path / "db").list_games()] == [1]
