@@ -156,7 +156,8 @@ def test_a_stored_game_from_before_the_limits_opens_with_names_cleaned(tmp_path:
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    | st.text(st.characters(categories=["Cs", "Cc", "Cf", "Ll"]), max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
         st.sampled_from(["players", "rules", "hands", "points", "target", "moon",
                          "first_dealer", "moon_choice", "variant", "id", "created", "games",
