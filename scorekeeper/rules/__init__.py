@@ -10,8 +10,9 @@ Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-
 """
 
 from .errors import RulesError
-from .game import Game, Hand, MoonChoice, MoonRule, Rules, check_players, normalise_name
-from .gamefile import game_from_dict, game_to_dict, hand_from_dict, rules_from_dict, state_to_dict
+from .game import (MAX_NAME_LENGTH, Game, Hand, MoonChoice, MoonRule, Rules, check_players,
+                   clean_name, normalise_name)
+from .gamefile import MAX_FILE_BYTES, MAX_HANDS, game_from_dict, game_to_dict, hand_from_dict, rules_from_dict, state_to_dict
 from .scoring import (
     GameState,
     HandScore,
@@ -52,6 +53,7 @@ from .variants import (
 )
 
 __all__ = [
+    "MAX_FILE_BYTES", "MAX_HANDS", "MAX_NAME_LENGTH", "clean_name",
     "Card", "DeckPlan", "Game", "GameState", "Hand", "HandScore", "MAX_PLAYERS", "MIN_PLAYERS",
     "MoonChoice", "MoonOutcome", "MoonPreview", "MoonRule", "MoonShot", "NextHand",
     "PassDirection", "Rules", "RulesError", "Standing", "Suit", "VARIANTS", "Variant",

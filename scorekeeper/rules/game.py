@@ -8,12 +8,13 @@ it.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Iterable, Sequence
 
 from .errors import RulesError
-from .variants import Variant, check_player_count, spec
+from .variants import MAX_PLAYERS, Variant, check_player_count, spec
 
 
 class MoonRule(StrEnum):
@@ -67,20 +68,63 @@ class Hand:
             object.__setattr__(self, "moon_choice", MoonChoice(self.moon_choice))
 
 
+MAX_NAME_LENGTH = 40  # characters, after runs of spaces are made one
+# Format characters a name may hold: the joiners inside emoji sequences and some scripts.
+NAME_JOINERS = frozenset("\u200c\u200d")
+
+
 def normalise_name(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (spaces already collapsed) cannot be a player's name, or None.
+
+    Refused: control characters (NUL, ESC of a terminal's colour codes, ...), format
+    characters (a right-to-left override, a zero-width space; the zero-width joiners of
+    emoji are kept), lone surrogates, names with nothing visible, and names longer than
+    :data:`MAX_NAME_LENGTH`."""
+    if len(name) > MAX_NAME_LENGTH:
+        return "long"
+    visible = False
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs") or (cat == "Cf" and ch not in NAME_JOINERS):
+            return "chars"
+        if cat[0] not in "MZC":
+            visible = True
+    return None if visible else "chars"
+
+
+def clean_name(name: str) -> str:
+    """``name`` made acceptable in a documented way (for names stored by older versions):
+    runs of spaces made one, control, format and surrogate characters dropped, cut to
+    :data:`MAX_NAME_LENGTH` characters."""
+    kept = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs")
+                   and (unicodedata.category(ch) != "Cf" or ch in NAME_JOINERS))
+    return " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
+
+
 def check_players(players: Sequence[str], variant: Variant) -> tuple[str, ...]:
-    """Strip the names and check they are non-empty, unique and the right count."""
+    """Strip the names and check they are non-empty, unique, printable, at most
+    :data:`MAX_NAME_LENGTH` characters, and the right count."""
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise RulesError("players_type", "players must be a list of names")
+    if len(players) > MAX_PLAYERS:
+        check_player_count(variant, len(players))  # before looking at a thousand names
     names = []
     seen: dict[str, int] = {}
     for i, name in enumerate(players, 1):
         if not isinstance(name, str) or not name.strip():
             raise RulesError("player_empty", f"player {i} has no name", seat=i)
         clean = " ".join(name.split())
+        problem = name_problem(clean)
+        if problem == "long":
+            raise RulesError("player_name_long", f"the name of player {i} is longer than "
+                             f"{MAX_NAME_LENGTH} characters", seat=i, max=MAX_NAME_LENGTH)
+        if problem == "chars":
+            raise RulesError("player_name_chars", f"the name of player {i} holds control or "
+                             f"invisible characters ({ascii(clean[:MAX_NAME_LENGTH])})", seat=i)
         key = normalise_name(clean)
         if key in seen:
             raise RulesError(

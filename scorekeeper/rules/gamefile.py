@@ -5,6 +5,11 @@
 
 Other top-level keys (an id, dates) are ignored so that exported games replay; an
 unknown key inside ``rules`` or a hand is an error, because it is almost always a typo.
+
+Limits, each refused with one clear error: a game file holds at most :data:`MAX_HANDS`
+hands; a file to read is at most :data:`MAX_FILE_BYTES` (the reader checks it with
+:func:`check_file_size` before parsing); a player's name is at most 40 characters
+without control or format characters (see :func:`.game.check_players`).
 """
 
 from __future__ import annotations
@@ -16,7 +21,17 @@ from .game import Game, Hand, MoonChoice, MoonRule, Rules
 from .scoring import GameState, state
 from .variants import Variant
 
+MAX_HANDS = 1_000  # hands in one game (a game to 100 takes about 10 to 30)
+MAX_FILE_BYTES = 5_000_000  # one game file (1,000 hands of 11 players is about 60 KB)
 RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts")
+
+
+def check_file_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
+    """Refuse a file bigger than ``limit`` bytes before it is parsed."""
+    if size > limit:
+        raise RulesError("file_too_big", f"the file is larger than {limit // 1_000_000} MB "
+                         f"({size:,} bytes); a game file is at most {limit:,} bytes",
+                         size=size, max=limit)
 HAND_KEYS = ("points", "moon_choice")
 
 
@@ -72,13 +87,20 @@ def game_from_dict(data: Any) -> Game:
     if "players" not in data:
         raise RulesError("players_missing", "the game file has no \"players\"")
     rules = rules_from_dict(data.get("rules"))
-    first = data.get("first_dealer", 0)
+    first = data.get("first_dealer")
     if first is None:
-        first = 0
+        first = 0  # the first player deals first
+    elif not isinstance(first, str):
+        raise RulesError("first_dealer_type", "first_dealer must be a player's name "
+                         f"(e.g. {_first_name(data)!r}), not {first!r}", value=first)
     head = Game.new(data["players"], rules, first)
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         raise RulesError("hands_type", "\"hands\" must be a list")
+    if len(raw_hands) > MAX_HANDS:
+        raise RulesError("too_many_hands", f"the game has {len(raw_hands):,} hands; a game "
+                         f"file holds at most {MAX_HANDS:,}", hands=len(raw_hands),
+                         max=MAX_HANDS)
     hands: list[Hand] = []
     for number, raw in enumerate(raw_hands, 1):
         try:
@@ -89,6 +111,13 @@ def game_from_dict(data: Any) -> Game:
             Game.new(head.players, head.rules, head.first_dealer, hands)
             raise
     return Game.new(head.players, head.rules, head.first_dealer, hands)  # one pass
+
+
+def _first_name(data: Mapping) -> str:
+    players = data.get("players")
+    if isinstance(players, list) and players and isinstance(players[0], str):
+        return players[0]
+    return "Ala"
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:

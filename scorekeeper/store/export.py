@@ -4,20 +4,25 @@ import file must pass before anything is written."""
 
 from __future__ import annotations
 
-import csv
-import io
+import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterable
+from typing import Any
 
 from .. import rules
 from .errors import StoreError
+from .csvfile import CSV_COLUMNS, export_csv  # noqa: F401  (where they used to be)
 from .gamedoc import ACTIONS, ID_RE, content_id, now_iso, utc_iso
 
 EXPORT_KIND = "scorekeeper-export"
 # 2: a change-log entry may be an "insert" (game file format 2); version 1 exports are
 # read as they are, and a version that reads only 1 refuses a version 2 export in words
 EXPORT_VERSION = 2
+# An export holds many games, each within the game file's limits (rules.MAX_HANDS hands,
+# names of at most 40 characters); the file is at most this big (an export of 10,000
+# games of 20 hands, with their change logs, is about 70 MB)
+MAX_IMPORT_BYTES = 100_000_000
+MAX_CHANGES = 10_000  # change-log entries of one game
 
 
 @dataclass(frozen=True)
@@ -34,31 +39,6 @@ def export_document(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": now_iso(), "games": games}
 
 
-CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
-               "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
-
-
-def export_csv(games: Iterable[dict[str, Any]]) -> str:
-    """One row per hand and player; scores and totals come from the rules."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
-    for g in games:
-        game = rules.game_from_dict(g)
-        st = rules.state(game)
-        for number, (hand, hs, totals) in enumerate(
-                zip(game.hands, st.hands, rules.running_totals(game), strict=True), 1):
-            info = rules.hand_info(game, number)
-            for seat, name in enumerate(game.players):
-                w.writerow((g["id"], g["created"], g["updated"], game.rules.variant.value,
-                            game.rules.target, game.rules.moon.value, number,
-                            game.players[info.dealer], info.direction.value, seat + 1, name,
-                            hand.points[seat],
-                            hand.moon_choice.value if hand.moon_choice else "",
-                            hs.scores[seat], totals[seat]))
-    return out.getvalue()
-
-
 def _bad(message: str, **params: Any) -> StoreError:
     return StoreError("import_invalid", message, **params)
 
@@ -66,16 +46,22 @@ def _bad(message: str, **params: Any) -> StoreError:
 def _date(value: Any, what: str, where: str) -> str:
     """An ISO 8601 date as the store writes them (UTC, microseconds, "Z"), so that the
     history list, sorted by these strings, sorts imported games rightly too. A date
-    without a zone is taken as UTC."""
+    without a zone is taken as UTC; one that cannot be written in UTC (year 1 at +14:00)
+    is refused."""
     if not isinstance(value, str):
         raise _bad(f"{where}: {what} must be a date (ISO 8601 text)", field=what)
+    shown = ascii(value[:40])
     try:
         when = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise _bad(f"{where}: {what} {value!r} is not an ISO 8601 date", field=what) from None
+        raise _bad(f"{where}: {what} {shown} is not an ISO 8601 date", field=what) from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
-    return utc_iso(when)
+    try:
+        return utc_iso(when)
+    except (OverflowError, ValueError):
+        raise _bad(f"{where}: {what} {shown} is out of the range of dates (years 1 to "
+                   "9999 in UTC)", field=what) from None
 
 
 def _points(value: Any) -> list[int] | None:
@@ -142,7 +128,7 @@ def parse_import(data: Any) -> list[ImportItem]:
         gid = g.get("id")
         if gid is None:
             gid = content_id(game)
-        elif not isinstance(gid, str) or not ID_RE.match(gid):
+        elif not isinstance(gid, str) or not ID_RE.fullmatch(gid):
             raise _bad(f"{where}: id {gid!r} is not valid (letters, digits, - and _, "
                        "at most 64)", game=n)
         if gid in seen:
@@ -156,6 +142,13 @@ def parse_import(data: Any) -> list[ImportItem]:
         changes = g.get("changes", [])
         if not isinstance(changes, list):
             raise _bad(f'{where}: "changes" must be a list', game=n)
+        if len(changes) > MAX_CHANGES:
+            raise _bad(f"{where}: the change log has {len(changes):,} entries; at most "
+                       f"{MAX_CHANGES:,}", game=n)
         log = tuple(_change(e, where, i) for i, e in enumerate(changes, 1))
+        try:  # everything it holds can be written (e.g. no lone surrogate anywhere)
+            json.dumps([rules.game_to_dict(game), log], ensure_ascii=False).encode("utf-8")
+        except (UnicodeEncodeError, ValueError) as e:
+            raise _bad(f"{where} cannot be stored ({e.__class__.__name__})", game=n) from None
         items.append(ImportItem(gid, created, updated, version, game, log))
     return items

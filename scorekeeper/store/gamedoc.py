@@ -23,7 +23,7 @@ from . import migrations
 from .errors import DamagedData
 from .model import Change, GameSummary
 
-ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # matched whole: ID_RE.fullmatch(text)
 # what a change-log entry can say: a hand added at the end, edited, removed, or put in
 # before other hands ("insert", from format 2 on; e.g. the undo of a removal)
 ACTIONS = ("add", "edit", "remove", "insert")
@@ -52,11 +52,33 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
     try:
         game = rules.game_from_dict(doc["game"])
     except rules.RulesError as e:
-        raise DamagedData(f"the stored game breaks the rules: {e}") from None
+        game = _older_game(doc["game"], e)
     for entry in data.get("changes", {}).values():
         if entry.get("action") not in ACTIONS or not isinstance(entry.get("hand"), int):
             raise DamagedData("a change log entry is not valid")
     return data, game
+
+
+# limits added after games were stored: such a game stays readable (see _older_game)
+NEWER_LIMITS = ("player_name_long", "player_name_chars", "too_many_hands", "first_dealer_type")
+
+
+def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
+    """A stored game that breaks a limit newer than the game (a long name, a name with
+    control characters, more than 1,000 hands): read with its names cleaned
+    (``rules.clean_name``), never set aside as damaged; otherwise ``DamagedData``."""
+    if error.code not in NEWER_LIMITS:
+        raise DamagedData(f"the stored game breaks the rules: {error}")
+    try:
+        players = g["players"]
+        names = [rules.clean_name(n) if isinstance(n, str) else n for n in players]
+        first = g.get("first_dealer") or 0
+        if isinstance(first, str) and first in players:
+            first = names[players.index(first)]
+        hands = [rules.hand_from_dict(h, n) for n, h in enumerate(g.get("hands", []), 1)]
+        return rules.Game.new(names, rules.rules_from_dict(g.get("rules")), first, hands)
+    except (rules.RulesError, TypeError, AttributeError) as e:
+        raise DamagedData(f"the stored game breaks the rules: {e}") from None
 
 
 def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:

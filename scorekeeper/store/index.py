@@ -25,6 +25,14 @@ identity of its game file (inode, mtime, size), re-reads those that differ (see
 ``GameStore._verify_index``) and appends a ``boot`` line. A torn or garbled line is
 skipped for the same reason.
 
+Damage in the same boot is noticed: every line carries its record number ``n`` (1, 2, 3,
+... after the header), and ``journal.count`` holds the generation and the number of the
+last record appended (rewritten in place after each append, not fsynced). A complete line
+that is garbled or out of sequence, a journal shorter than its count, or a journal that
+shrank under a running store means the journal was damaged or cut: the index is rebuilt
+from the game files, with a recovery note. (After a power cut the journal may lose lines
+legitimately; then the first start checks every summary instead, see above.)
+
 When the journal grows past a quarter of the base (at least :data:`COMPACT_BYTES`), the
 base is rewritten durably (generation N+1) and the journal restarted; lines of an older
 generation are ignored, so a crash between the two steps replays nothing twice.
@@ -45,14 +53,15 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import StoreError, os_error
-from .storage import atomic_write, file_lock, fsync_dir, utc_stamp, write_all
+from .storage import O_BINARY, O_CLOEXEC, atomic_write, file_lock, fsync_dir, utc_stamp, write_all
 
 log = logging.getLogger("scorekeeper.store")
 
 COMPACT_BYTES = 256 * 1024
-# 2: every summary has "moons" (per seat, the moons shot). An index in an older format is
-# rebuilt from the game files (once; no recovery note: nothing was damaged).
-INDEX_FORMAT = 2
+# 2: every summary has "moons" (per seat, the moons shot); 3: journal records are numbered
+# ("n") and counted in journal.count. An index in an older format is rebuilt from the game
+# files (once; no recovery note: nothing was damaged).
+INDEX_FORMAT = 3
 UPGRADE = "in an older format"
 
 
@@ -71,6 +80,7 @@ class Index:
                  scan: Callable[[], Iterable[tuple[str, dict[str, Any] | None]]]) -> None:
         self.base_path = folder / "index.json"
         self.journal_path = folder / "journal.jsonl"
+        self.count_path = folder / "journal.count"
         self.lock_path = lock_path
         self.tmp_dir = tmp_dir
         self.notes = notes
@@ -85,6 +95,7 @@ class Index:
         self._journal_ino: int | None = None
         self._journal_stale = False  # the journal belongs to an older base
         self._offset = 0
+        self._count = 0  # the number of the last journal record read or appended
         self._base_size = 0
         self._mu = threading.RLock()
 
@@ -105,6 +116,7 @@ class Index:
         self.entries, self.pending, self.gen = {}, set(), 0
         self._journal_ino, self._offset, self.journal_boot = None, 0, None
         self._journal_stale = False
+        self._count = 0
         self.needs_rebuild = None
         try:
             raw = self.base_path.read_bytes()
@@ -138,11 +150,16 @@ class Index:
         self.entries, self.pending, self.gen = entries, pending, gen
         self._base_size = len(raw)
         self._read_journal(from_start=True)
+        if self.trusted and not self.needs_rebuild and not self._journal_stale:
+            counted = self._read_count()
+            if counted is not None and counted[0] == self.gen and counted[1] > self._count:
+                self.needs_rebuild = (f"damaged (its journal holds {self._count} of its "
+                                      f"{counted[1]} records: it was cut short)")
 
     def _read_journal(self, from_start: bool) -> None:
         """Apply journal lines after ``_offset`` (all of them with ``from_start``)."""
         try:
-            fd = os.open(self.journal_path, os.O_RDONLY | os.O_CLOEXEC)
+            fd = os.open(self.journal_path, os.O_RDONLY | O_CLOEXEC | O_BINARY)
         except FileNotFoundError:
             self._journal_ino, self._offset = None, 0
             return
@@ -152,7 +169,8 @@ class Index:
                 self._journal_ino, self._offset = st.st_ino, 0
             if st.st_size <= self._offset:
                 return
-            chunk = os.pread(fd, st.st_size - self._offset, self._offset)
+            os.lseek(fd, self._offset, os.SEEK_SET)  # (no os.pread on Windows)
+            chunk = _read_exactly(fd, st.st_size - self._offset)
         finally:
             os.close(fd)
         end = chunk.rfind(b"\n") + 1  # only complete lines; a writer may be mid-line
@@ -172,7 +190,15 @@ class Index:
         except (ValueError, UnicodeDecodeError):
             records = [_parse(line) for line in lines]
         for rec in records:
+            n = rec.get("n") if isinstance(rec, dict) else None
+            if self.trusted and n != self._count + 1:  # same boot: no line may be lost
+                what = ("garbled" if not isinstance(n, int)
+                        else f"missing (record {n} came in its place)")
+                self.needs_rebuild = f"damaged (journal record {self._count + 1} is {what})"
+                break
             self._apply(rec)
+            if isinstance(n, int):
+                self._count = n
         self._offset += end
         self.serial += 1
 
@@ -206,6 +232,11 @@ class Index:
                 return
             with file_lock(self.lock_path, shared=True):
                 self._refresh_locked()
+            if self.needs_rebuild:
+                with file_lock(self.lock_path):
+                    self._refresh_locked()
+                    if self.needs_rebuild:
+                        self._rebuild_locked()
 
     def _refresh_locked(self) -> None:
         try:
@@ -216,6 +247,8 @@ class Index:
             self._load_locked()  # compacted or rebuilt by someone else
         elif st.st_size > self._offset:
             self._read_journal(from_start=False)
+        elif st.st_size < self._offset and not self.needs_rebuild:
+            self.needs_rebuild = "damaged (its journal was cut short while in use)"
 
     def summaries(self) -> list[dict[str, Any]]:
         with self._mu:
@@ -258,15 +291,16 @@ class Index:
             self.serial += 1
 
     def _append(self, rec: dict[str, Any]) -> None:
-        line = (json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         with self._mu, file_lock(self.lock_path):
             self._refresh_locked()
             if self.needs_rebuild:
                 self._rebuild_locked()
             if self._journal_ino is None or self._journal_stale:  # start a journal
                 self._write_base_locked()
+            rec = {**rec, "n": self._count + 1}
+            line = (json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
             try:
-                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | O_CLOEXEC | O_BINARY)
             except OSError as e:
                 raise os_error(e, self.journal_path) from e
             try:
@@ -283,6 +317,8 @@ class Index:
                 os.close(fd)
             self._offset = size + len(line)
             self._apply(rec)
+            self._count = rec["n"]
+            self._write_count()
             self.serial += 1
             if self._offset > max(COMPACT_BYTES, self._base_size // 4):
                 try:
@@ -311,7 +347,29 @@ class Index:
             raise
         self._journal_ino, self._offset, self.journal_boot = key[0], len(header), self.boot
         self._journal_stale = False
+        self._count = 0
+        self._write_count()
         self.serial += 1
+
+    def _write_count(self) -> None:
+        """``journal.count``: the generation and the last record's number (index lock
+        held). Rewritten in place, fixed width, not fsynced: a witness for the same boot."""
+        payload = f"{self.gen} {self._count}".ljust(40).encode() + b"\n"
+        try:
+            fd = os.open(self.count_path, os.O_WRONLY | os.O_CREAT | O_CLOEXEC | O_BINARY, 0o644)
+            try:
+                os.write(fd, payload)
+            finally:
+                os.close(fd)
+        except OSError as e:  # only a witness: a missing count is never an alarm
+            log.warning("could not write %s: %s", self.count_path, e)
+
+    def _read_count(self) -> tuple[int, int] | None:
+        try:
+            gen, n = self.count_path.read_bytes().split()
+            return int(gen), int(n)
+        except (OSError, ValueError):
+            return None
 
     def ensure(self) -> None:
         """Load the index, rebuilding it from the game files if it is missing or damaged."""
@@ -375,6 +433,17 @@ def valid_summary(s: Any) -> bool:
             and isinstance(s["version"], int) and isinstance(s["players"], list)
             and isinstance(s["totals"], list) and isinstance(s["moons"], list)
             and len(s["moons"]) == len(s["players"]))
+
+
+def _read_exactly(fd: int, size: int) -> bytes:
+    parts = []
+    while size > 0:
+        part = os.read(fd, size)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
 
 
 def _parse(line: bytes) -> Any:

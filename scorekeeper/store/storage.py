@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import logging
 import os
@@ -29,7 +28,16 @@ from tinydb import Storage
 
 from .errors import DamagedData, StoreError, os_error
 
+try:  # Linux, macOS: flock; Windows has no fcntl and locks through portalocker
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 log = logging.getLogger("scorekeeper.store")
+
+O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+WINDOWS = os.name == "nt"
 
 # notes(kind, message): what was repaired ("restored" or "lost", see RecoveryNote) and an
 # English sentence saying so
@@ -41,6 +49,8 @@ def utc_stamp() -> str:
 
 
 def fsync_dir(folder: Path) -> None:
+    if WINDOWS:  # a folder cannot be opened there; NTFS journals the rename itself
+        return
     fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
         os.fsync(fd)
@@ -92,7 +102,7 @@ def atomic_write(path: Path, payload: bytes, *, tmp_dir: Path | None = None, bac
     tmp = tmp_dir / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = -1
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | O_CLOEXEC | O_BINARY, 0o644)
         write_all(fd, payload)
         if durable:
             os.fsync(fd)
@@ -127,12 +137,12 @@ def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
     each other too. Never take a lock you already hold: that deadlocks.
     """
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | O_CLOEXEC, 0o644)
     except OSError as e:
         if e.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
             raise os_error(e, path, "lock") from e
         try:  # flock works on a file opened for reading too
-            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            fd = os.open(path, os.O_RDONLY | O_CLOEXEC)
         except OSError:
             # A read-only folder without the lock file: nothing can be written there
             # anyway, and reads are safe because every write is an atomic rename.
@@ -140,12 +150,27 @@ def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
             return
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+            _lock(fd, shared)
         except OSError as e:  # e.g. a filesystem without locks: never write unlocked
             raise os_error(e, path, "lock") from e
         yield
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def _lock(fd: int, shared: bool) -> None:
+    """Block until ``fd`` is locked: ``flock`` where there is one, else portalocker
+    (Windows: a lock on the file's first byte; shared locks are exclusive there)."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        return
+    import portalocker
+
+    try:
+        portalocker.lock(open(fd, "rb", closefd=False),  # noqa: SIM115 - fd closed by caller
+                         portalocker.LOCK_SH if shared else portalocker.LOCK_EX)
+    except portalocker.exceptions.LockException as e:
+        raise OSError(errno.ENOLCK, f"cannot lock the file ({e})") from e
 
 
 def _check_shape(data: Any) -> None:
@@ -171,9 +196,12 @@ def decode(raw: bytes, validate: Callable[[dict], Any] | None) -> tuple[dict, An
         raise DamagedData(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
     except RecursionError:
         raise DamagedData("not valid JSON (nested too deeply)") from None
+    except ValueError as e:  # e.g. a number of more than 4,300 digits
+        raise DamagedData(f"not valid JSON ({e})") from None
     _check_shape(data)
-    checked = validate(data) if validate else None
-    return data, checked
+    if validate is None:
+        return data, None
+    return validate(data)
 
 
 def encode(data: dict) -> bytes:
@@ -183,54 +211,71 @@ def encode(data: dict) -> bytes:
 class DurableStorage(Storage):
     """A TinyDB storage that never tears or silently loses its file.
 
-    ``validate(data)`` may raise :class:`DamagedData` (the file is treated as damaged
-    and a backup is restored) or :class:`StoreError` (passed on, nothing touched); its
-    return value is kept as ``last_checked`` for the caller.
+    Open one per locked operation: ``TinyDB(path, storage=DurableStorage, ...)`` while
+    the caller holds the file's lock. The first ``read`` reads and checks the file; later
+    reads return the same data (TinyDB reads the whole database for every table
+    operation), and writes replace it. Inside :meth:`batch`, TinyDB's writes are kept in
+    memory and the file is written once, durably, at the end (not at all on an error).
+
+    ``validate(data)`` returns ``(data, checked)``: the data to use (e.g. upgraded to the
+    current format) and a value kept as :attr:`last_checked` (e.g. the rules' Game). It
+    may raise :class:`DamagedData` (the file is treated as damaged and a backup is
+    restored; with ``repair=False`` the error is passed on instead and nothing is
+    touched) or :class:`StoreError` (passed on, nothing touched). ``known(raw)`` may
+    return the checked value of bytes read before, to skip the check.
+    ``before_commit()`` runs just before the file is replaced.
     """
 
     def __init__(self, path: str | os.PathLike, *, backups: int = 3,
-                 validate: Callable[[dict], Any] | None = None, notes: Notes | None = None,
-                 tmp_dir: str | os.PathLike | None = None, label: str | None = None) -> None:
+                 validate: Callable[[dict], tuple[dict, Any]] | None = None,
+                 notes: Notes | None = None, tmp_dir: str | os.PathLike | None = None,
+                 label: str | None = None, known: Callable[[bytes], Any] | None = None,
+                 before_commit: Callable[[], None] | None = None, repair: bool = True,
+                 durable: bool = True) -> None:
         self.path = Path(path)
         self.backups = backups
         self.validate = validate
         self.notes = notes or (lambda kind, message: None)
         self.tmp_dir = Path(tmp_dir) if tmp_dir else self.path.parent
         self.label = label or self.path.name
+        self.known = known
+        self.before_commit = before_commit
+        self.repair = repair
+        self.durable = durable
         self.last_raw: bytes | None = None  # the bytes last read or written
+        self.last_key: tuple[int, int, int] | None = None  # their file's identity
         self.last_checked: Any = None
+        self._data: dict | None = None  # what TinyDB reads: the file, or what it wrote
+        self._loaded = False
         self._batch = 0
-        self._pending: bytes | None = None
+        self._dirty = False
 
     # --- TinyDB interface -------------------------------------------------------------
 
     def read(self) -> dict | None:
-        if self._pending is not None:
-            return json.loads(self._pending)
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return self._recover("the file is missing", missing=True)
-        except OSError as e:
-            raise os_error(e, self.path, "read") from e
-        try:
-            data, self.last_checked = decode(raw, self.validate)
-        except DamagedData as e:
-            return self._recover(str(e))
-        self.last_raw = raw
-        return data
+        if not self._loaded:
+            self._data = self._read_file()
+            self._loaded = True
+        return self._data
 
     def write(self, data: dict) -> None:
-        payload = encode(data)
+        self._data, self._loaded = data, True
         if self._batch:
-            self._pending = payload
+            self._dirty = True
             return
-        self.commit(payload)
+        try:
+            self.commit(encode(data))
+        except BaseException:
+            self._loaded = False  # read the file again: it was not replaced
+            raise
 
     # --- more ---------------------------------------------------------------------------
 
     def commit(self, payload: bytes) -> None:
-        atomic_write(self.path, payload, tmp_dir=self.tmp_dir, backups=self.backups)
+        if self.before_commit is not None:
+            self.before_commit()
+        self.last_key = atomic_write(self.path, payload, tmp_dir=self.tmp_dir,
+                                     backups=self.backups, durable=self.durable)
         self.last_raw = payload
 
     @contextlib.contextmanager
@@ -242,15 +287,47 @@ class DurableStorage(Storage):
         except BaseException:
             self._batch -= 1
             if not self._batch:
-                self._pending = None
+                self._dirty, self._loaded, self._data = False, False, None
             raise
         self._batch -= 1
-        if not self._batch and self._pending is not None:
-            payload, self._pending = self._pending, None
-            self.commit(payload)
+        if not self._batch and self._dirty:
+            self._dirty = False
+            try:
+                self.commit(encode(self._data))  # type: ignore[arg-type]
+            except BaseException:
+                self._loaded, self._data = False, None
+                raise
+
+    def _read_file(self) -> dict | None:
+        try:
+            fd = os.open(self.path, os.O_RDONLY | O_CLOEXEC | O_BINARY)
+        except FileNotFoundError:
+            return self._recover("the file is missing", missing=True)
+        except OSError as e:
+            raise os_error(e, self.path, "read") from e
+        try:
+            with open(fd, "rb", closefd=True) as f:
+                key = file_key(os.fstat(f.fileno()))
+                raw = f.read()
+        except OSError as e:  # e.g. a folder in the file's place
+            raise os_error(e, self.path, "read") from e
+        checked = self.known(raw) if self.known is not None else None
+        try:
+            if checked is not None:
+                data = json.loads(raw)  # a fresh copy: TinyDB changes what it reads
+            else:
+                data, checked = decode(raw, self.validate)
+        except DamagedData as e:
+            if not self.repair:
+                raise
+            return self._recover(str(e))
+        self.last_raw, self.last_key, self.last_checked = raw, key, checked
+        return data
 
     def _recover(self, reason: str, missing: bool = False) -> dict | None:
         """Move a damaged file aside and put the newest good backup in its place."""
+        if not self.repair:
+            return None  # only a missing file comes here
         aside = None
         if not missing:
             aside = self.path.with_name(f"{self.path.name}.damaged-{utc_stamp()}")
@@ -274,7 +351,7 @@ class DurableStorage(Storage):
             except (OSError, DamagedData):
                 continue
             try:
-                atomic_write(self.path, raw, tmp_dir=self.tmp_dir)
+                key = atomic_write(self.path, raw, tmp_dir=self.tmp_dir)
             except StoreError as e:
                 raise StoreError("damaged", f"{self.label} cannot be read ({reason}) and the "
                                  f"backup could not be restored: {e}",
@@ -284,16 +361,15 @@ class DurableStorage(Storage):
             moved = f"; the damaged file was moved to {aside.name}" if aside else ""
             self._note("restored", f"{self.label} {what}{moved}; restored the copy saved at "
                        f"{saved.isoformat(timespec='seconds')} ({bak.name})")
-            self.last_raw, self.last_checked = raw, checked
+            self.last_raw, self.last_key, self.last_checked = raw, key, checked
             return data
         if not missing:
             self._note("lost", f"{self.label} could not be read ({reason}) and no good "
                        f"backup was found; the damaged file was moved to "
                        f"{aside.name}")  # type: ignore[union-attr]
-        self.last_raw, self.last_checked = None, None
+        self.last_raw, self.last_key, self.last_checked = None, None, None
         return None
 
     def _note(self, kind: str, message: str) -> None:
         log.warning("%s", message)
         self.notes(kind, message)
-

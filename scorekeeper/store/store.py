@@ -5,10 +5,13 @@ Layout of the data folder::
     store.json                 the folder's format version
     games/<id>.json            one TinyDB file per game: tables "meta", "game" (one
                                document: id, dates, version, deleted, the game file) and
-                               "changes" (the change log); plus .bak1-.bak3 backups
+                               "changes" (the change log); plus .bak1-.bak3 backups;
+                               read and written through TinyDB (see _db, _writing)
     index.json, journal.jsonl  the compact index of summaries (see index.py)
+    journal.count
     settings.json              TinyDB: language, theme, recent names, ...
-    drafts/<id>.json           a half-entered hand per game
+    drafts/<id>.json           a half-entered hand per game (settings, drafts and the
+                               folder's upkeep: extras.py; imports: importing.py)
     locks/                     flock files; tmp/: temporary files of writes in progress
 
 A game file is the source of truth; scores, totals, winners and the end of the game are
@@ -18,7 +21,6 @@ history list, rebuilt from the game files whenever in doubt).
 
 from __future__ import annotations
 
-import copy
 import json
 import logging
 import os
@@ -30,28 +32,36 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from tinydb import Query, TinyDB
+from tinydb import TinyDB
 
 from .. import rules
 from . import migrations, paths
-from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError, os_error
+from .errors import DamagedData, GameNotFoundError, StaleGameError, StoreError
 from .export import parse_import
-from .gamedoc import (ID_RE, change_value, check_game_data, game_data, hand_entry,
-                      now_iso, summary_of, summary_value)
+from .gamedoc import (ID_RE, change_value, check_game_data, hand_entry, now_iso, summary_of,
+                      summary_value)
+from .extras import SettingsAndDrafts
+from .importing import import_items
 from .index import Index
 from .model import Change, GameSummary, ImportResult, RecoveryNote, StoredGame
-from .storage import (DurableStorage, atomic_write, backup_path, decode, encode, file_key,
-                      file_lock, fsync_dir, utc_stamp)
+from .storage import DurableStorage, encode, file_key, file_lock
 
 log = logging.getLogger("scorekeeper.store")
 
 GAME_BACKUPS = 3
 LOCK_STRIPES = 256
 CACHE_GAMES = 64
-BULK_IMPORT = 16  # imports of more games than this sync once at the end
+# the tables of a game file (a TinyDB database, see gamedoc)
+META, GAME, CHANGES = "meta", "game", "changes"
+DOC = 1  # the one document of the "meta" and "game" tables
 
 
-class GameStore:
+def current_prefix() -> bytes:
+    """How a game file this version wrote begins (only those are cached as they are)."""
+    return encode({"meta": {"1": {"format": migrations.FORMAT}}})[:-1]
+
+
+class GameStore(SettingsAndDrafts):
     """The stored games of one data folder. Safe for many threads and processes."""
 
     def __init__(self, path: str | os.PathLike) -> None:
@@ -59,6 +69,7 @@ class GameStore:
         self._notes: list[RecoveryNote] = []
         self._notes_taken = 0
         self._notes_mu = threading.Lock()
+        self.export_skipped: tuple[str, ...] = ()  # ids the last export_games left out
         self._games = self.path / "games"
         self._drafts = self.path / "drafts"
         self._locks = self.path / "locks"
@@ -67,7 +78,7 @@ class GameStore:
         self._check_format()
         self._clean_tmp()
         self._mu = threading.Lock()
-        self._cache: OrderedDict[str, tuple[bytes, dict, rules.Game]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[bytes, rules.Game]] = OrderedDict()
         self._list_cache: tuple[int, bool, list[GameSummary]] | None = None
         self._values: dict[int, tuple[dict, GameSummary]] = {}
         self._index = Index(self.path, self._locks / "index.lock", self._tmp,
@@ -122,16 +133,15 @@ class GameStore:
         now = now_iso()
         doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
                "game": rules.game_to_dict(game)}
-        data = game_data(doc, {})
         with self._game_lock(gid):
-            self._commit(gid, data, game)
+            self._write_new(gid, doc, game, [])
         return self._stored(doc, game)
 
     def get(self, game_id: str) -> StoredGame:
         self._check_id(game_id)
         with self._game_lock(game_id):
-            data, game = self._load(game_id)
-        return self._stored(data["game"]["1"], game)
+            _, doc, game = self._load(game_id)
+        return self._stored(doc, game)
 
     def add_hand(self, game_id: str, hand: rules.Hand, expected_version: int) -> StoredGame:
         def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
@@ -182,9 +192,9 @@ class GameStore:
     def changes(self, game_id: str) -> list[Change]:
         self._check_id(game_id)
         with self._game_lock(game_id):
-            data, _ = self._load(game_id)
-        table = data.get("changes", {})
-        return [change_value(table[k]) for k in sorted(table, key=int)]
+            db, _, _ = self._load(game_id)
+            entries = _change_log(db)
+        return [change_value(e) for e in entries]
 
     def list_games(self, include_deleted: bool = False) -> list[GameSummary]:
         """Summaries of the stored games, the most recently changed first."""
@@ -212,147 +222,48 @@ class GameStore:
         self._list_cache = (key, include_deleted, result)
         return list(result)
 
-    # --- settings and drafts -----------------------------------------------------------
-
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        with self._settings() as db:
-            doc = db.table("settings").get(Query().key == key)
-        return default if doc is None else doc["value"]
-
-    def set_setting(self, key: str, value: Any) -> None:
-        if not isinstance(key, str) or not key:
-            raise StoreError("bad_key", "a setting needs a name", key=key)
-        _check_json(value, f"the setting {key!r}")
-        with self._settings() as db:
-            table = db.table("settings")
-            with db.storage.batch():  # type: ignore[attr-defined]
-                table.upsert({"key": key, "value": value}, Query().key == key)
-
-    def save_draft(self, game_id: str, data: dict | None) -> None:
-        """Keep a half-entered hand (atomic, not fsynced: cheap enough to call often)."""
-        self._check_id(game_id)
-        path = self._drafts / f"{game_id}.json"
-        if data is None:
-            try:
-                path.unlink()
-            except FileNotFoundError:
-                pass
-            except OSError as e:
-                raise os_error(e, path, "remove") from e
-            return
-        if not isinstance(data, dict):
-            raise StoreError("bad_value", "a draft must be a JSON object")
-        payload = _check_json(data, "the draft")
-        atomic_write(path, payload, tmp_dir=self._tmp, durable=False)
-
-    def get_draft(self, game_id: str) -> dict | None:
-        """The half-entered hand saved for this game, or None. A draft that cannot be
-        read is moved aside (and noted), never overwritten."""
-        self._check_id(game_id)
-        path = self._drafts / f"{game_id}.json"
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as e:
-            raise os_error(e, path, "read") from e
-        try:
-            data = json.loads(raw)
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-        except (ValueError, UnicodeDecodeError) as e:
-            aside = path.with_name(f"{path.name}.damaged-{utc_stamp()}")
-            with suppress(OSError):
-                os.replace(path, aside)
-                self._note("draft", f"the draft of game {game_id} could not be read ({e}); "
-                           f"moved it to {aside.name}")
-            return None
-        return data
-
     # --- export and import -------------------------------------------------------------
 
     def export_games(self) -> list[dict[str, Any]]:
         """Every game not deleted, oldest first, each a replayable game file plus its id,
-        dates, version and change log."""
+        dates, version and change log.
+
+        A game that cannot be read (damaged beyond its backups, from a newer version, a
+        folder in its file's place, another game's file) is left out and the rest are
+        exported: each one left out is a recovery note of kind ``"unreadable"`` naming
+        the game (:attr:`recoveries`, :meth:`take_recoveries`; the CLI prints them on
+        stderr) and its id is in :attr:`export_skipped` until the next export."""
         out = []
+        skipped = []
         for s in sorted(self.list_games(), key=lambda s: (s.created, s.id)):
-            with self._game_lock(s.id):
-                try:
-                    data, game = self._load(s.id)
-                except GameNotFoundError:
-                    continue
-            doc = data["game"]["1"]
-            table = data.get("changes", {})
+            try:
+                with self._game_lock(s.id):
+                    db, doc, game = self._load(s.id)
+                    log = _change_log(db)
+            except GameNotFoundError:
+                continue
+            except StoreError as e:
+                skipped.append(s.id)
+                self._note("unreadable", f"game {s.id} could not be read and was left out "
+                           f"of the export: {e}")
+                continue
             out.append({
                 "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
-                "version": doc["version"], **rules.game_to_dict(game),
-                "changes": [copy.deepcopy(table[k]) for k in sorted(table, key=int)],
+                "version": doc["version"], **rules.game_to_dict(game), "changes": log,
             })
+        self.export_skipped = tuple(skipped)
         return out
 
     def import_data(self, data: Any) -> ImportResult:
         """Add the games of a JSON export, a game file or a list of game files.
 
-        Every game is checked before anything is written. A game already stored is
-        skipped when identical, updated when the file continues it (same hands, then
-        more) and otherwise kept as stored and reported in ``conflicts``."""
-        items = parse_import(data)
-        bulk = len(items) > BULK_IMPORT  # many games: one sync at the end, not one each
-        added = skipped = updated = 0
-        conflicts: list[str] = []
-        try:
-            for item in items:
-                outcome = self._import_one(item, durable=not bulk)
-                if outcome == "added":
-                    added += 1
-                elif outcome == "updated":
-                    updated += 1
-                elif outcome == "skipped":
-                    skipped += 1
-                else:
-                    conflicts.append(item.id)
-        finally:
-            if bulk:
-                os.sync()  # every game written above is on disk before import returns
-                with suppress(OSError):
-                    fsync_dir(self._games)
-        return ImportResult(added, skipped, updated, tuple(conflicts))
-
-    def _import_one(self, item: Any, durable: bool) -> str:
-        with self._game_lock(item.id):
-            try:
-                data, game = self._load(item.id)
-            except GameNotFoundError:
-                data = None
-            if data is None:
-                outcome = "added"
-                doc = {"id": item.id, "created": item.created, "updated": item.updated,
-                       "version": item.version, "deleted": False,
-                       "game": rules.game_to_dict(item.game)}
-                changes = {str(i): e for i, e in enumerate(item.changes, 1)}
-            else:
-                doc = data["game"]["1"]
-                mine, theirs = rules.game_to_dict(game), rules.game_to_dict(item.game)
-                if mine == theirs:
-                    return "skipped"
-                continues = (mine["players"] == theirs["players"]
-                             and mine["rules"] == theirs["rules"]
-                             and mine["first_dealer"] == theirs["first_dealer"]
-                             and theirs["hands"][:len(mine["hands"])] == mine["hands"]
-                             and item.version > doc["version"] and not doc["deleted"])
-                if not continues:
-                    return "conflict"
-                outcome = "updated"
-                changes = dict(data.get("changes", {}))
-                old = {json.dumps(e, sort_keys=True) for e in changes.values()}
-                for e in item.changes:
-                    if json.dumps(e, sort_keys=True) not in old:
-                        changes[str(len(changes) + 1)] = e
-                doc = {**doc, "updated": max(doc["updated"], item.updated),
-                       "version": item.version, "game": theirs}
-            new = game_data(doc, changes)
-            self._commit(item.id, new, item.game, durable=durable)
-        return outcome
+        All or nothing: every game is checked before anything is written, and a failure
+        part-way (a full disk) undoes the games already written; if some could not be
+        undone, the :class:`StoreError` (code ``import_partial``) names them. A game
+        already stored is skipped when identical, updated when the file continues it
+        (same hands, then more) and otherwise kept as stored and reported in
+        ``conflicts``."""
+        return import_items(self, parse_import(data))
 
     # --- internals ---------------------------------------------------------------------
 
@@ -363,8 +274,7 @@ class GameStore:
         if isinstance(expected_version, bool) or not isinstance(expected_version, int):
             raise TypeError("expected_version must be the game's version (an int)")
         with self._game_lock(game_id):
-            data, game = self._load(game_id)
-            doc = data["game"]["1"]
+            db, doc, game = self._load(game_id)
             if doc["deleted"]:
                 raise StoreError("deleted", "this game was deleted; restore it to change it",
                                  game_id=game_id)
@@ -372,85 +282,90 @@ class GameStore:
                 raise StaleGameError(game_id, expected_version, doc["version"])
             new_game, entry = change(game)  # the rules check the result
             now = now_iso()
-            version = doc["version"] + 1
-            new_doc = {**doc, "version": version, "updated": now,
-                       "game": rules.game_to_dict(new_game)}
-            changes = dict(data.get("changes", {}))
-            if entry is not None:
-                changes[str(len(changes) + 1)] = {"at": now, **entry, "version": version}
-            new = game_data(new_doc, changes)
-            self._commit(game_id, new, new_game)
-        return self._stored(new_doc, new_game)
+            fields = {"version": doc["version"] + 1, "updated": now,
+                      "game": rules.game_to_dict(new_game)}
+            with self._writing(db, game_id, new_game):
+                db.table(GAME).update(fields, doc_ids=[DOC])
+                if entry is not None:
+                    db.table(CHANGES).insert({"at": now, **entry, "version": fields["version"]})
+        return self._stored({**doc, **fields}, new_game)
 
     def _set_deleted(self, game_id: str, deleted: bool) -> None:
         self._check_id(game_id)
         with self._game_lock(game_id):
-            data, game = self._load(game_id)
-            doc = data["game"]["1"]
+            db, doc, game = self._load(game_id)
             if doc["deleted"] == deleted:
                 return
-            new = game_data({**doc, "deleted": deleted, "version": doc["version"] + 1},
-                            dict(data.get("changes", {})))
-            self._commit(game_id, new, game)
+            with self._writing(db, game_id, game):
+                db.table(GAME).update({"deleted": deleted, "version": doc["version"] + 1},
+                                      doc_ids=[DOC])
 
-    def _storage(self, game_id: str) -> DurableStorage:
-        return DurableStorage(self._games / f"{game_id}.json", backups=GAME_BACKUPS,
-                              validate=check_game_data, notes=self._note, tmp_dir=self._tmp,
-                              label=f"game file {game_id}.json")
+    def _db(self, game_id: str, *, repair: bool = True, durable: bool = True) -> TinyDB:
+        """The game's file as a TinyDB database (open it with the game's lock held).
 
-    def _load(self, game_id: str) -> tuple[dict, rules.Game]:
-        """The game's data and Game (game lock held); recovers a damaged file."""
+        Reads are checked (``check_game_data``) unless the bytes are the ones this store
+        last read or wrote; writes are atomic with backups, and the index is told first."""
+        def known(raw: bytes) -> rules.Game | None:
+            with self._mu:
+                hit = self._cache.get(game_id)
+            return hit[1] if hit is not None and hit[0] == raw else None
+
+        return TinyDB(self._games / f"{game_id}.json", storage=DurableStorage,
+                      backups=GAME_BACKUPS, validate=check_game_data, notes=self._note,
+                      tmp_dir=self._tmp, label=f"game file {game_id}.json", known=known,
+                      before_commit=lambda: self._index.begin(game_id), repair=repair,
+                      durable=durable)
+
+    @contextmanager
+    def _writing(self, db: TinyDB, game_id: str, game: rules.Game) -> Iterator[None]:
+        """TinyDB operations on a game's file, written once (durably) at the end; then
+        the new summary goes to the index. Game lock held."""
+        storage: DurableStorage = db.storage  # type: ignore[assignment]
+        with storage.batch():
+            yield
+        doc = db.table(GAME).get(doc_id=DOC)
+        self._remember(game_id, storage.last_raw, game)  # type: ignore[arg-type]
+        self._put(summary_of(doc, game, storage.last_key))  # type: ignore[arg-type]
+
+    def _write_new(self, game_id: str, doc: dict[str, Any], game: rules.Game,
+                   changes: list[dict[str, Any]],
+                   durable: bool = True) -> tuple[int, int, int] | None:
+        """Write a game file that does not exist yet (game lock held); its identity."""
+        db = self._db(game_id, durable=durable)
+        with self._writing(db, game_id, game):
+            db.drop_tables()
+            db.table(META).insert({"format": migrations.FORMAT})
+            db.table(GAME).insert(doc)
+            db.table(CHANGES).insert_multiple(changes)
+        return db.storage.last_key  # type: ignore[attr-defined]
+
+    def _load(self, game_id: str) -> tuple[TinyDB, dict, rules.Game]:
+        """The game's database, its game document and Game (game lock held); recovers a
+        damaged file."""
         got = self._read_game(game_id)
         if got is None:
             raise GameNotFoundError(game_id)
         return got
 
-    def _read_game(self, game_id: str) -> tuple[dict, rules.Game] | None:
-        st = self._storage(game_id)
-        try:
-            raw = st.path.read_bytes()
-        except FileNotFoundError:
-            raw = None
-        except OSError as e:
-            raise os_error(e, st.path, "read") from e
-        if raw is not None:
-            with self._mu:
-                hit = self._cache.get(game_id)
-                if hit is not None and hit[0] == raw:
-                    self._cache.move_to_end(game_id)
-                    return hit[1], hit[2]
-        elif not any(backup_path(st.path, n).exists() for n in range(1, GAME_BACKUPS + 1)):
+    def _read_game(self, game_id: str) -> tuple[TinyDB, dict, rules.Game] | None:
+        db = self._db(game_id)
+        doc = db.table(GAME).get(doc_id=DOC)  # reads, checks, or restores a backup
+        if doc is None:
             self._forget(game_id)
             return None
-        data = st.read()  # validates; moves a damaged file aside and restores a backup
-        if data is None:
-            self._forget(game_id)
-            return None
-        data, game = st.last_checked
-        doc = data["game"]["1"]
+        storage: DurableStorage = db.storage  # type: ignore[assignment]
+        game: rules.Game = storage.last_checked
         if doc["id"] != game_id:
-            raise StoreError("damaged", f"game file {game_id}.json holds another game",
-                             game_id=game_id)
-        self._remember(game_id, st.last_raw, data, game)  # type: ignore[arg-type]
-        try:
-            key = file_key(os.stat(st.path))
-        except OSError:
-            key = None
+            raise StoreError("damaged", f"game file {game_id}.json holds another game "
+                             f"({doc['id']})", game_id=game_id)
+        raw = storage.last_raw or b""
+        if raw.startswith(current_prefix()):
+            self._remember(game_id, raw, game)
+        key = storage.last_key
         entry = self._index.entries.get(game_id)
         if entry is None or entry.get("file") != (None if key is None else list(key)):
             self._put(summary_of(doc, game, key))  # the index was behind the file
-        return data, game
-
-    def _commit(self, game_id: str, data: dict, game: rules.Game, *,
-                durable: bool = True) -> None:
-        """Write a game file (game lock held), then its summary to the index."""
-        payload = encode(data)
-        self._index.begin(game_id)
-        key = atomic_write(self._games / f"{game_id}.json", payload, tmp_dir=self._tmp,
-                           backups=GAME_BACKUPS,
-                           durable=durable)
-        self._remember(game_id, payload, data, game)
-        self._put(summary_of(data["game"]["1"], game, key))
+        return db, doc, game
 
     def _put(self, summary: dict[str, Any]) -> None:
         try:
@@ -472,9 +387,9 @@ class GameStore:
             except StoreError:
                 self._index.drop_in_memory(game_id)
 
-    def _remember(self, game_id: str, raw: bytes, data: dict, game: rules.Game) -> None:
+    def _remember(self, game_id: str, raw: bytes, game: rules.Game) -> None:
         with self._mu:
-            self._cache[game_id] = (raw, data, game)
+            self._cache[game_id] = (raw, game)
             self._cache.move_to_end(game_id)
             while len(self._cache) > CACHE_GAMES:
                 self._cache.popitem(last=False)
@@ -487,20 +402,13 @@ class GameStore:
 
     @contextmanager
     def _game_lock(self, game_id: str) -> Iterator[None]:
-        stripe = zlib.crc32(game_id.encode()) % LOCK_STRIPES
+        stripe = zlib.crc32(game_id.encode()) % LOCK_STRIPES  # ids are ASCII (ID_RE)
         with file_lock(self._locks / f"game-{stripe:03d}.lock"):
             yield
 
-    @contextmanager
-    def _settings(self) -> Iterator[TinyDB]:
-        with file_lock(self._locks / "settings.lock"):
-            db = TinyDB(self.path / "settings.json", storage=DurableStorage, backups=3,
-                        notes=self._note, tmp_dir=self._tmp, label="the settings file")
-            yield db
-
     @staticmethod
     def _check_id(game_id: Any) -> None:
-        if not isinstance(game_id, str) or not ID_RE.match(game_id):
+        if not isinstance(game_id, str) or not ID_RE.fullmatch(game_id):
             raise GameNotFoundError(str(game_id))
 
     def _game_files(self) -> Iterator[tuple[str, os.DirEntry]]:
@@ -510,18 +418,20 @@ class GameStore:
             return
         for entry in entries:
             name = entry.name
-            if name.endswith(".json") and ID_RE.match(name[:-5]):
+            if name.endswith(".json") and ID_RE.fullmatch(name[:-5]):
                 yield name[:-5], entry
 
     def _scan(self) -> Iterator[tuple[str, dict[str, Any] | None]]:
-        """Every game file, read without locks, for an index rebuild."""
-        for gid, entry in self._game_files():
+        """Every game file, read through TinyDB without locks and without repairs, for
+        an index rebuild (every write is an atomic rename, so a read sees a whole file)."""
+        for gid, _ in self._game_files():
             try:
-                with open(entry.path, "rb") as f:
-                    key = file_key(os.fstat(f.fileno()))
-                    raw = f.read()
-                data, game = decode(raw, check_game_data)[1]
-                yield gid, summary_of(data["game"]["1"], game, key)
+                db = self._db(gid, repair=False)
+                doc = db.table(GAME).get(doc_id=DOC)
+                storage: DurableStorage = db.storage  # type: ignore[assignment]
+                if doc is None or doc.get("id") != gid:
+                    raise DamagedData("not this game's file")
+                yield gid, summary_of(doc, storage.last_checked, storage.last_key)
             except (OSError, DamagedData, StoreError):
                 yield gid, None  # looked at closely (and repaired) under its lock later
 
@@ -544,7 +454,7 @@ class GameStore:
     def _resolve_pending(self) -> None:
         """Re-read the games marked for a closer look and fix their summaries."""
         for gid in self._index.take_pending():
-            if not ID_RE.match(gid):
+            if not ID_RE.fullmatch(gid):
                 continue
             try:
                 with self._game_lock(gid):
@@ -552,65 +462,7 @@ class GameStore:
             except StoreError as e:
                 self._note("unreadable", f"game {gid} could not be checked: {e}")
 
-    def _make_folders(self) -> None:
-        if self.path.exists() and not self.path.is_dir():
-            raise StoreError("not_a_folder", f"{self.path} is not a folder", path=str(self.path))
-        for folder in (self.path, self._games, self._drafts, self._locks, self._tmp):
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise os_error(e, folder, "create the folder") from e
-
-    def _check_format(self) -> None:
-        marker = self.path / "store.json"
-        try:
-            data = json.loads(marker.read_bytes())
-            fmt = data["format"]
-            if isinstance(fmt, bool) or not isinstance(fmt, int):
-                raise ValueError
-        except FileNotFoundError:
-            atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
-                         tmp_dir=self._tmp)
-            return
-        except (OSError, ValueError, KeyError, TypeError):
-            # only a marker, but a file that cannot be read is never overwritten
-            aside = marker.with_name(f"{marker.name}.damaged-{utc_stamp()}")
-            with suppress(OSError, StoreError):
-                os.replace(marker, aside)
-                atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
-                             tmp_dir=self._tmp)
-                self._note("rebuilt", f"store.json could not be read; moved it to "
-                           f"{aside.name} and wrote it again")
-            return
-        migrations.check_not_newer(fmt, f"the data folder {self.path}")
-
-    def _clean_tmp(self) -> None:
-        """Remove temporary files left by writers that were killed."""
-        try:
-            names = os.listdir(self._tmp)
-        except OSError:
-            return
-        for name in names:
-            parts = name.split(".")
-            try:
-                pid = int(parts[-3])
-                os.kill(pid, 0)
-                continue  # its writer is still running
-            except (ValueError, IndexError):
-                pass
-            except ProcessLookupError:
-                pass
-            except PermissionError:
-                continue
-            with suppress(OSError):
-                os.unlink(self._tmp / name)
-
-
-def _check_json(value: Any, what: str) -> bytes:
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"),
-                          allow_nan=False).encode()
-    except (TypeError, ValueError) as e:
-        raise StoreError("bad_value", f"{what} cannot be stored: {e}") from None
-
-
+def _change_log(db: TinyDB) -> list[dict[str, Any]]:
+    """A game's change log, oldest first (copies: the caller may keep them)."""
+    table = db.table(CHANGES)
+    return [json.loads(json.dumps(e)) for e in sorted(table.all(), key=lambda d: d.doc_id)]

@@ -1,38 +1,18 @@
-"""``scorekeeper export`` and ``scorekeeper import``.
-
-Bad input prints one line (``scorekeeper: ...``) on stderr and returns 2, exactly as
-``scorekeeper.cli.main`` does for a :class:`UsageError`; the errors are handled here so
-that this holds however the command was started (``python -m scorekeeper.cli`` loads the
-command module a second time, as ``__main__``, with its own ``UsageError`` class).
-"""
+"""``scorekeeper export`` and ``scorekeeper import``: the store's export and import on the
+command line. Bad input prints one line (``scorekeeper: ...``) on stderr and returns 2."""
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from typing import Any, Callable
+from pathlib import Path
 
-from ..cli import UsageError, _read_json
-from ..rules import RulesError
-from .errors import StoreError
-from .export import export_csv, export_document
-from .storage import atomic_write
-from .store import GameStore
-
-
-EXIT_INVALID = 2
-
-
-def _one_line_errors(fn: Callable[..., int]) -> Callable[..., int]:
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kw: Any) -> int:
-        try:
-            return fn(*args, **kw)
-        except (UsageError, RulesError, StoreError) as e:
-            print(f"scorekeeper: {e}", file=sys.stderr)
-            return EXIT_INVALID
-    return wrapper
+from ..store import GameStore, StoreError
+from ..store.csvfile import export_csv, parse_csv
+from ..store.export import MAX_IMPORT_BYTES, export_document
+from ..store.storage import atomic_write
+from .errors import UsageError, one_line_errors, say
+from .reading import parse_json, read_text
 
 
 def _open(db: str | None) -> GameStore:
@@ -40,18 +20,23 @@ def _open(db: str | None) -> GameStore:
         store = GameStore.open(db)
     except StoreError as e:
         raise UsageError(str(e)) from None
-    for note in store.recovery_notes:
-        print(f"scorekeeper: {note}", file=sys.stderr)
+    _say_notes(store)
     return store
 
 
-@_one_line_errors
+def _say_notes(store: GameStore) -> None:
+    for note in store.take_recoveries():
+        say(note.message)
+
+
+@one_line_errors
 def export_games(db: str | None, fmt: str, output: str | None) -> int:
     store = _open(db)
     try:
         games = store.export_games()
     except StoreError as e:
         raise UsageError(str(e)) from None
+    _say_notes(store)  # e.g. a game that could not be read and was left out
     if fmt == "csv":
         text = export_csv(games)
     else:
@@ -60,8 +45,6 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        from pathlib import Path
-
         path = Path(output)
         if path.is_dir():
             raise UsageError(f"{output}: is a folder")
@@ -73,15 +56,27 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
     return 0
 
 
-@_one_line_errors
+def _looks_like_csv(file: str, text: str) -> bool:
+    if file.lower().endswith(".csv"):
+        return True
+    return not file.lower().endswith(".json") and not text.lstrip()[:1] in ("{", "[")
+
+
+@one_line_errors
 def import_games(file: str, db: str | None) -> int:
-    data = _read_json(file)
+    text = read_text(file, MAX_IMPORT_BYTES)
+    try:
+        data = {"games": parse_csv(text)} if _looks_like_csv(file, text) else parse_json(file, text)
+    except StoreError as e:
+        raise UsageError(f"{file}: {e}; nothing was imported") from None
     store = _open(db)
     try:
         result = store.import_data(data)
     except StoreError as e:
+        _say_notes(store)
         raise UsageError(f"{file}: {e}; nothing was imported" if e.code == "import_invalid"
                          else f"{file}: {e}") from None
+    _say_notes(store)
     parts = [f"added {result.added}", f"already stored {result.skipped}"]
     if result.updated:
         parts.append(f"updated {result.updated}")

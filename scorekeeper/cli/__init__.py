@@ -1,0 +1,107 @@
+"""The ``scorekeeper`` command.
+
+    scorekeeper [serve] [--host H] [--port P] [--lan] [--db PATH]   start the phone app
+    scorekeeper replay FILE [--json]                               check and score a game file
+    scorekeeper export [--db PATH] [--format json|csv] [-o FILE]   every stored game
+    scorekeeper import FILE [--db PATH]                            add games from a file
+
+Invalid input exits with status 2 and one message on stderr, never a traceback.
+
+Modules: ``errors`` (UsageError, one line and exit 2), ``reading`` (files in, with their
+limits), ``replay``, ``store_commands`` (export, import). The store never imports from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from ..rules import RulesError
+from .errors import EXIT_INVALID, UsageError, say
+from .replay import format_table
+
+__all__ = ["EXIT_INVALID", "UsageError", "build_parser", "format_table", "main"]
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import replay
+
+    return replay(args.file, as_json=args.json)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from ..app.serve import serve  # Flet is imported only when serving
+
+    return serve(host=args.host, port=args.port, db=args.db, lan=args.lan)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .store_commands import export_games
+
+    return export_games(db=args.db, fmt=args.format, output=args.output)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from .store_commands import import_games
+
+    return import_games(args.file, db=args.db)
+
+
+def _add_serve_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--lan", action="store_true",
+                   help="listen on every address so a phone on the same Wi-Fi can open the app")
+    p.add_argument("--port", type=int, default=8550, help="port (default 8550)")
+    p.add_argument("--db", default=None, help="data folder (default: the app's data folder)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Hearts score sheet. With no command, serves the phone app.",
+    )
+    _add_serve_args(parser)
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("serve", help="serve the phone app (the default)")
+    _add_serve_args(p)
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("replay", help="check a game file and print the state of the game")
+    p.add_argument("file", help="game file (UTF-8 JSON), or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the state as JSON")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("export", help="export every stored game")
+    p.add_argument("--db", default=None, help="data folder")
+    p.add_argument("--format", choices=("json", "csv"), default="json")
+    p.add_argument("-o", "--output", default=None, help="file to write (default: stdout)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("import", help="import a game file, a JSON export or a CSV export")
+    p.add_argument("file", help="a .json or .csv file, or - for standard input")
+    p.add_argument("--db", default=None, help="data folder")
+    p.set_defaults(func=cmd_import)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args.func = cmd_serve
+    for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8: no traceback
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+    try:
+        return args.func(args)
+    except (RulesError, UsageError) as e:
+        say(str(e))
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,57 @@
+"""``scorekeeper replay FILE [--json]``: check every hand of a game file and print the
+score sheet (or the state of the game as JSON)."""
+
+from __future__ import annotations
+
+import json
+
+from .. import rules
+from .reading import read_json
+
+
+def replay(file: str, as_json: bool) -> int:
+    data = read_json(file)
+    game = rules.game_from_dict(data)
+    if as_json:
+        print(json.dumps(rules.state_to_dict(game), ensure_ascii=False, indent=2))
+    else:
+        print(format_table(game))
+    return 0
+
+
+def format_table(game: rules.Game) -> str:
+    """A readable score sheet: one row per hand, running totals, verdict, next hand."""
+    st = rules.state(game)
+    names = list(game.players)
+    width = max(6, *(len(n) for n in names))
+    head = f"{'hand':>4}  {'pass':<6}  " + "  ".join(f"{n:>{width}}" for n in names)
+    lines = [head, "-" * len(head)]
+    for number, (hs, totals) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
+        info = rules.hand_info(game, number)
+        cells = "  ".join(f"{s:>{width}}" for s in hs.scores)
+        moon = ""
+        if hs.moon is not None:
+            moon = f"  moon: {names[hs.moon.player]} ({hs.moon.choice.value.replace('_', ' ')})"
+        lines.append(f"{number:>4}  {info.direction.value:<6}  {cells}{moon}")
+    lines.append("-" * len(head))
+    lines.append(f"{'total':>12}  " + "  ".join(f"{t:>{width}}" for t in st.totals))
+    lines.append("")
+    lines.append(f"target: {game.rules.target}  variant: {game.rules.variant.value}  "
+                 f"moon: {game.rules.moon.value.replace('_', ' ')}")
+    if st.game_over:
+        lines.append(f"game over: {names[st.winner]} wins with {st.totals[st.winner]}")  # type: ignore[index]
+    else:
+        if st.standing.tie_for_lowest:
+            tied = ", ".join(names[s] for s in st.leaders)
+            lines.append(f"tie for lowest ({tied}): play another hand")
+        n = st.next_hand
+        assert n is not None
+        if n.passes:
+            who = "; ".join(f"{names[a]} -> {names[b]}" for a, b in n.passes.items())
+            pass_text = f"pass {n.direction.value}: {who}"
+        else:
+            pass_text = "hold: no passing"
+        lead = (f"{n.first_lead} leads" if n.first_lead is not None
+                else f"{names[n.first_leader]} leads")  # type: ignore[index]
+        lines.append(f"next: hand {n.number}, {names[n.dealer]} deals, {pass_text}, {lead}")
+    return "\n".join(lines)

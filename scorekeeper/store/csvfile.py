@@ -1,0 +1,174 @@
+"""The CSV export (one row per hand and player) and reading it back.
+
+``export_csv`` writes the columns of :data:`CSV_COLUMNS`. :func:`parse_csv` reads that
+file back into game files (``GameStore.import_data`` then checks and stores them), and
+also a paper score sheet typed into a spreadsheet in the same shape, where only
+``hand``, ``player`` and ``points`` are needed (separated by commas, semicolons or tabs;
+column names in any case and order):
+
+* rows of one game share a ``game_id`` (no ``game_id`` column: the file is one game);
+* the players, in seating order, are the ``player`` cells of hand 1, sorted by ``seat``
+  when there is one; every hand names the same players;
+* ``variant``, ``target``, ``moon_rule`` (default standard, its usual target,
+  add_to_others) and ``created``/``updated`` are read from the first row of a game;
+  ``dealer`` of hand 1 is the first dealer (default: the first player);
+* ``moon_choice`` on a row of a moon hand under the shooter's choice;
+* ``pass``, ``score`` and ``total`` are derived by the rules: left empty they are
+  ignored, filled in they must agree with the rules (a typo on the sheet is caught).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Iterable
+
+from .. import rules
+from .errors import StoreError
+
+CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
+               "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
+REQUIRED = ("hand", "player", "points")
+
+
+def export_csv(games: Iterable[dict[str, Any]]) -> str:
+    """One row per hand and player; scores and totals come from the rules. A game with
+    no hands has no rows."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for g in games:
+        game = rules.game_from_dict(g)
+        st = rules.state(game)
+        for number, (hand, hs, totals) in enumerate(
+                zip(game.hands, st.hands, rules.running_totals(game), strict=True), 1):
+            info = rules.hand_info(game, number)
+            for seat, name in enumerate(game.players):
+                w.writerow((g["id"], g["created"], g["updated"], game.rules.variant.value,
+                            game.rules.target, game.rules.moon.value, number,
+                            game.players[info.dealer], info.direction.value, seat + 1, name,
+                            hand.points[seat],
+                            hand.moon_choice.value if hand.moon_choice else "",
+                            hs.scores[seat], totals[seat]))
+    return out.getvalue()
+
+
+def _bad(message: str, **params: Any) -> StoreError:
+    return StoreError("import_invalid", message, **params)
+
+
+def _whole(text: str, what: str, line: int) -> int:
+    t = text.strip()
+    if not (t.lstrip("-").isdigit() and t.lstrip("-").isascii()) or len(t) > 18:
+        raise _bad(f"line {line}: {what} must be a whole number, not {t[:20]!r}", line=line)
+    return int(t)
+
+
+def parse_csv(text: str) -> list[dict[str, Any]]:
+    """The games of a CSV export (or a typed score sheet) as game files with their ids and
+    dates; every row checked, in the order of the file."""
+    first = text.split("\n", 1)[0]
+    # a spreadsheet set to Polish or Lithuanian writes ";" (the comma is the decimal sign)
+    delimiter = max((",", ";", "\t"), key=first.count)
+    try:
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    except csv.Error as e:
+        raise _bad(f"not a valid CSV file ({e})") from None
+    rows = [r for r in rows if any(c.strip() for c in r)]
+    if not rows:
+        raise _bad("the CSV file is empty")
+    head = [c.strip().lower() for c in rows[0]]
+    missing = [c for c in REQUIRED if c not in head]
+    if missing:
+        raise _bad(f"the CSV file has no {missing[0]!r} column (it needs "
+                   f"{', '.join(REQUIRED)}; the export's columns are {', '.join(CSV_COLUMNS)})")
+    col = {name: head.index(name) for name in CSV_COLUMNS if name in head}
+    games: dict[str, list[tuple[int, dict[str, str]]]] = {}
+    for line, row in enumerate(rows[1:], 2):
+        cells = {name: (row[i].strip() if i < len(row) else "") for name, i in col.items()}
+        games.setdefault(cells.get("game_id", ""), []).append((line, cells))
+    return [_game(gid, lines) for gid, lines in games.items()]
+
+
+def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
+    first_line, first = lines[0]
+    hands: dict[int, list[tuple[int, dict[str, str]]]] = {}
+    for line, cells in lines:
+        hands.setdefault(_whole(cells["hand"], "hand", line), []).append((line, cells))
+    numbers = sorted(hands)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise _bad(f"line {first_line}: the hands of game {gid or 1} must be numbered 1, 2, "
+                   f"3, ... (found {', '.join(map(str, numbers[:8]))})")
+    if len(numbers) > rules.MAX_HANDS:
+        raise _bad(f"game {gid}: more than {rules.MAX_HANDS:,} hands")
+    seats = hands[1]
+    if all(c.get("seat") for _, c in seats):
+        seats = sorted(seats, key=lambda lc: _whole(lc[1]["seat"], "seat", lc[0]))
+    players = [c["player"] for _, c in seats]
+    keys = [rules.normalise_name(p) for p in players]
+    variant = first.get("variant") or "standard"
+    data: dict[str, Any] = {"players": players, "rules": {"variant": variant,
+                                                          "moon": first.get("moon_rule") or "add_to_others"}}
+    if first.get("target"):
+        data["rules"]["target"] = _whole(first["target"], "target", first_line)
+    elif variant in {v.value for v in rules.Variant}:
+        data["rules"]["target"] = rules.spec(variant).default_target
+    if first.get("dealer"):
+        data["first_dealer"] = first["dealer"]
+    data["hands"] = [_hand(hands[n], keys, n) for n in numbers]
+    if gid:
+        data["id"] = gid
+    for key in ("created", "updated"):
+        if first.get(key):
+            data[key] = first[key]
+    _check_derived(data, lines)
+    return data
+
+
+def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) -> dict[str, Any]:
+    line = rows[0][0]
+    points: list[int | None] = [None] * len(keys)
+    choices = set()
+    for ln, cells in rows:
+        key = rules.normalise_name(cells["player"])
+        if key not in keys:
+            raise _bad(f"line {ln}: hand {number} names {cells['player']!r}, who is not a "
+                       "player of hand 1", line=ln)
+        seat = keys.index(key)
+        if points[seat] is not None:
+            raise _bad(f"line {ln}: hand {number} has two rows for {cells['player']!r}", line=ln)
+        points[seat] = _whole(cells["points"], "points", ln)
+        if cells.get("moon_choice"):
+            choices.add(cells["moon_choice"])
+    if None in points:
+        who = [k for k, p in zip(keys, points) if p is None][0]
+        raise _bad(f"line {line}: hand {number} has no row for {who!r}", line=line)
+    if len(choices) > 1:
+        raise _bad(f"line {line}: hand {number} has two moon choices", line=line)
+    hand: dict[str, Any] = {"points": points}
+    if choices:
+        hand["moon_choice"] = choices.pop()
+    return hand
+
+
+def _check_derived(data: dict[str, Any], lines: list[tuple[int, dict[str, str]]]) -> None:
+    """Filled-in ``score``/``total``/``pass`` cells must be what the rules make them."""
+    try:
+        game = rules.game_from_dict(data)
+    except rules.RulesError:
+        return  # the import's own check reports it, naming the hand
+    st = rules.state(game)
+    totals = rules.running_totals(game)
+    seat_of = {rules.normalise_name(p): s for s, p in enumerate(game.players)}
+    for line, cells in lines:
+        n = int(cells["hand"].strip())
+        seat = seat_of[rules.normalise_name(cells["player"])]
+        want = {"score": st.hands[n - 1].scores[seat], "total": totals[n - 1][seat]}
+        for what, value in want.items():
+            if cells.get(what) and _whole(cells[what], what, line) != value:
+                raise _bad(f"line {line}: hand {n}, {cells['player']}: the sheet says {what} "
+                           f"{cells[what]}, the rules make it {value}", line=line)
+        direction = rules.hand_info(game, n).direction.value
+        if cells.get("pass") and cells["pass"].lower() != direction:
+            raise _bad(f"line {line}: hand {n}: the sheet says pass {cells['pass']}, the "
+                       f"rules make it {direction}", line=line)
