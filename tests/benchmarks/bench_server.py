@@ -81,8 +81,10 @@ def stop(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
-def memory(db: str, n: int, session_timeout: int, rounds: int = 2) -> None:
-    settle = session_timeout + EVICTION_ROUND + TIDY_AFTER + 2
+def memory(db: str, n: int, session_timeout: int, rounds: int = 2,
+           settle: int | None = None) -> None:
+    if settle is None:
+        settle = session_timeout + EVICTION_ROUND + TIDY_AFTER + 2
     proc, base = start(db, session_timeout)
     try:
         cycles(base, 20)
@@ -111,7 +113,7 @@ def shutdown(db: str) -> None:
         phone = open_session(base)  # connected, answering
         locked = open_session(base)  # connected, then silent: never reads or replies
         locked.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-        raw = wsc.websocket(base)  # never registers
+        raw = websocket(base)  # never registers
         t0 = time.monotonic()
         proc.send_signal(signal.SIGTERM)
         status = proc.wait(timeout=60)
@@ -129,11 +131,15 @@ def main() -> None:
     ap.add_argument("--cycles", type=int, default=300)
     ap.add_argument("--session-timeout", type=int, default=15,
                     help="session timeout for the memory run, seconds (default 15)")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--settle", type=int, default=None,
+                    help="seconds to wait for sessions to expire (default: timeout + 22; "
+                         "0 only to smoke-run the script)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as db:
         shutdown(db)
     with tempfile.TemporaryDirectory() as db:
-        memory(db, args.cycles, args.session_timeout)
+        memory(db, args.cycles, args.session_timeout, args.rounds, args.settle)
 
 
 if __name__ == "__main__":
