@@ -153,7 +153,7 @@ class Tidy:
 def _malloc_trim() -> None:
     try:
         ctypes.CDLL(None).malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc (macOS, Windows, musl)
+    except (OSError, AttributeError, TypeError):  # not glibc (macOS, Windows, musl)
         pass
 
 
