@@ -49,8 +49,7 @@ class HandEntry:
         """The game as it stood before this hand."""
         if self.index is None:
             return self.game
-        return rules.Game(self.game.players, self.game.rules, self.game.first_dealer,
-                          self.game.hands[: self.index])
+        return self.game.cut(self.index)
 
     @property
     def max_hearts(self) -> int:
@@ -80,6 +79,13 @@ class HandEntry:
             else:
                 out.append(value)
         return out, problem
+
+    def taken_by_nobody(self) -> int:
+        """Points of an acceptable hand nobody took (Cancellation: a cancelled trick)."""
+        points, problem = self.typed_points()
+        if problem is not None:
+            return 0
+        return rules.points_taken_by_nobody(self.game, self.hand(), self.index)
 
     def remaining(self) -> int:
         points, _ = self.typed_points()
@@ -112,12 +118,8 @@ class HandEntry:
         points, problem = self.typed_points()
         if problem is not None:
             return problem
-        try:
-            if self.index is None:
-                rules.validate_hand(self.game, self.hand())
-            else:
-                self.game.replace_hand(self.index, self.hand())
-        except RulesError as err:
+        err = rules.check_hand(self.game, self.hand(), self.index)
+        if err is not None:
             if err.code == "moon_choice_missing":
                 return Msg(N_("{player} shot the moon: pick what it scores above."),
                            {"player": err.params.get("player", "")})

@@ -134,5 +134,5 @@ class NewGameForm:
         choice = str(r.target) if str(r.target) in TARGET_CHOICES else "other"
         return cls(list(game.players), r.variant, choice,
                    str(r.target) if choice == "other" else "", r.moon,
-                   rules.dealer_for(game.seats, game.first_dealer, 2),
+                   game.rematch_first_dealer(),
                    r.queen_breaks_hearts, None, game_id)
