@@ -23,7 +23,8 @@ from scorekeeper.store import index as index_module
 from scorekeeper.store.gamedoc import content_id
 
 CRASH_ROUNDS = 300
-CRASH_SECONDS = 45.0
+CRASH_SECONDS = 45.0  # after MIN_ROUNDS kills, go on up to CRASH_ROUNDS while time lasts
+MIN_ROUNDS = 100  # always this many kills, however busy the machine
 MAX_HANDS = 24
 
 HANDS = [(3, 13, 10, 0), (0, 6, 10, 10), (26, 0, 0, 0), (1, 2, 3, 20), (13, 0, 0, 13),
@@ -143,7 +144,7 @@ def test_sigkill_at_random_moments(tmp_path: Path) -> None:
     setting: str | None = None
     caught_in_flight = rounds = acks = 0
     deadline = time.monotonic() + CRASH_SECONDS
-    while rounds < CRASH_ROUNDS and time.monotonic() < deadline:
+    while rounds < CRASH_ROUNDS and (rounds < MIN_ROUNDS or time.monotonic() < deadline):
         rounds += 1
         acked, waited = _run_and_kill(folder, seed=rounds, delay=rng.uniform(0.002, 0.05))
         deadline += waited  # a slow start (a busy machine) does not eat the kills' time
@@ -186,7 +187,6 @@ def test_sigkill_at_random_moments(tmp_path: Path) -> None:
             assert store.get_draft(draft.name[:-5]) is not None  # atomic, even unsynced
         # every file read above was whole: nothing had to be repaired
         assert store.recovery_notes == (), store.recovery_notes
-    assert rounds >= 100, f"only {rounds} kills in {CRASH_SECONDS} s"
     assert acks > rounds  # the writers got work done between the kills
     assert caught_in_flight > 0  # some kills did land in the middle of a write
     print(f"{rounds} kills, {acks} acknowledged writes, {caught_in_flight} writes completed "
