@@ -9,8 +9,9 @@ screen, and the fast tests drive it with a fake clock.
   from the host's QR code), the "ask the host for the QR code" screen and its own display
   settings. It never writes and never reads more than the shared table.
 - A follower who types the **table code** shown on the host's screen becomes an
-  **editor** for that session: it may keep score like the host. The server's export of
-  every game and the invitation (which shows the token) stay the host's.
+  **editor** for that session: it may keep score like the host. The invitation (which
+  shows the token) and the server's ``/export.json`` download (a plain HTTP request, so
+  it goes by the client's address) stay the host's.
 
 The table code is 6 digits and the token 192 bits, both from :mod:`secrets` at each
 server start; both are compared in constant time. After :data:`MAX_TRIES` wrong codes
@@ -72,7 +73,7 @@ class Read(str, Enum):
 # What each role may read and write. A follower reads the shared table and nothing else.
 READS: dict[Role, frozenset[Read]] = {
     Role.HOST: frozenset(Read),
-    Role.EDITOR: frozenset(Read) - {Read.EXPORT, Read.INVITE},
+    Role.EDITOR: frozenset(Read) - {Read.INVITE},
     Role.FOLLOWER: frozenset({Read.TABLE, Read.LOBBY, Read.SETTINGS}),
 }
 WRITES: dict[Role, frozenset[Write]] = {
@@ -82,33 +83,12 @@ WRITES: dict[Role, frozenset[Write]] = {
 }
 
 
-class Refused(Exception):
-    """A role tried what it may not do. The session turns it into words; the store is
-    never reached."""
-
-    def __init__(self, role: Role, what: Write | Read) -> None:
-        super().__init__(f"{role.value} may not {what.value}")
-        self.role = role
-        self.what = what
-
-
 def may_write(role: Role, action: Write) -> bool:
     return action in WRITES[role]
 
 
 def may_read(role: Role, what: Read) -> bool:
     return what in READS[role]
-
-
-def check_write(role: Role, action: Write) -> None:
-    """Raise :class:`Refused` unless ``role`` may do ``action``."""
-    if not may_write(role, action):
-        raise Refused(role, action)
-
-
-def check_read(role: Role, what: Read) -> None:
-    if not may_read(role, what):
-        raise Refused(role, what)
 
 
 def is_loopback(client: str | None) -> bool:
