@@ -17,7 +17,10 @@ import flet as ft
 
 from ..store import GameStore
 from . import views
+from .access import Role, Table, role_for
+from .guarded_store import GuardedStore
 from .state import App
+from .table_roles import LanTable
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +28,7 @@ FONTS = {views.FONT: "fonts/DejaVuSans.ttf"}
 THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
               "dark": ft.ThemeMode.DARK}
 TOPIC = "games"  # pubsub topic: a game changed in another tab
+TABLE_TOPIC = "table"  # pubsub topic: the host opened another game; table views follow
 
 
 async def device_language(page: ft.Page) -> str | None:
@@ -55,12 +59,24 @@ class Shell:
         self._dialog_key: Any = None
         self._notice_shown = 0
         self._bar: Any = None
+        self._awake: bool | None = None
+        self._wakelock: Any = None
         app.on_navigate = self._push_route
         app.on_changed = self._tell_others
+        app.on_table_moved = self._table_moved
         try:
             page.pubsub.subscribe_topic(TOPIC, self._told)
+            page.pubsub.subscribe_topic(TABLE_TOPIC, self._told_table)
         except Exception:  # no pubsub (e.g. a test page): this tab just does not hear
             log.debug("no pubsub", exc_info=True)
+
+    def _table_moved(self) -> None:
+        self.page.pubsub.send_others_on_topic(TABLE_TOPIC, "moved")
+
+    def _told_table(self, topic: str, message: Any) -> None:
+        """The host opened another game: a table view follows it."""
+        if self.app.table_moved():
+            self.render()
 
     def _tell_others(self, game_id: str) -> None:
         self.page.pubsub.send_others_on_topic(TOPIC, game_id)
@@ -112,6 +128,27 @@ class Shell:
         self._sync_dialog()
         self._sync_notice()
         page.update()
+        self._sync_awake()
+
+    def _sync_awake(self) -> None:
+        """Keep the screen on while the sheet, hand entry or table view is open (unless
+        the setting says not to); let it sleep elsewhere."""
+        want = self.app.wants_awake()
+        if want == self._awake:
+            return
+        self._awake = want
+        if self._wakelock is None:
+            return
+        self.page.run_task(self._set_awake, want)
+
+    async def _set_awake(self, want: bool) -> None:
+        try:
+            if want:
+                await self._wakelock.enable()
+            else:
+                await self._wakelock.disable()
+        except Exception:  # a browser that refuses (no user gesture yet, no support)
+            log.debug("wake lock %s refused", "enable" if want else "disable", exc_info=True)
 
     def _close(self, dialog: Any) -> None:
         """Close this dialog (not whichever is on top, as ``page.pop_dialog`` would)."""
@@ -187,17 +224,30 @@ def setup_page(page: ft.Page) -> None:
     page.padding = 0
 
 
-def make_main(store: GameStore, export_url: str | None = None
+def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | None = None
               ) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet entry point for one store (shared by every tab and phone).
 
-    ``export_url``: where the server offers every game as a file to download."""
+    ``export_url``: where the server offers every game as a file to download (to the
+    host only). ``lan``: the table's code, token and addresses when served with --lan;
+    each session then gets its role from its client address (loopback: the host)."""
+    table = lan.table if lan is not None else Table()
 
     async def main(page: ft.Page) -> None:
         setup_page(page)
-        app = App(store, await device_language(page))
-        app.export_url = export_url if page.web else None
+        client = str(getattr(page, "client_ip", "") or "")
+        role = role_for(client, lan is not None) if page.web else Role.HOST
+        holder: list[App] = []
+        guarded = GuardedStore(store, lambda: holder[0].role if holder else role, table)
+        app = App(guarded, await device_language(page))  # type: ignore[arg-type]
+        holder.append(app)
+        app.set_role(role, lan, client)
+        app.export_url = export_url if page.web and role is Role.HOST else None
         shell = Shell(page, app)
+        try:  # a service: made in the page's context, it registers itself with the page
+            shell._wakelock = ft.Wakelock()
+        except Exception:
+            log.debug("no wake lock", exc_info=True)
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped
         page.on_close = shell.closed

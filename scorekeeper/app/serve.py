@@ -67,23 +67,35 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}"]
 
 
-def build_asgi_app(db: str | None = None):
-    """The ASGI app: the Flet web client (no CDN) with the scorekeeper session behind it."""
+def build_asgi_app(db: str | None = None, lan: bool = False, port: int = 8550):
+    """The ASGI app: the Flet web client (no CDN) with the scorekeeper session behind it.
+
+    With ``lan`` every session gets a role (see ``access``): this machine's browser is
+    the host, another phone a follower until it enters the table code."""
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from starlette.requests import Request
     from starlette.responses import Response
 
     from ..store import GameStore
+    from .access import TableAccess, is_loopback
     from .main import make_main
+    from .table_roles import LanTable
 
     store = GameStore.open(db)
+    table = LanTable(TableAccess(), port=port, addresses=lan_addresses()) if lan else None
     assets = assets_dir()
     app = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
 
-    @app.get(EXPORT_PATH, include_in_schema=False)
-    def export_file() -> Response:
-        """Every game as a JSON file to download (the history's Export button)."""
+    def export_file(request: Request) -> Response:
+        """Every game as a JSON file to download (the history's Export button): to the
+        host only (this machine) when other phones can reach the server."""
         from datetime import datetime
+
+        if lan and not is_loopback(request.client.host if request.client else None):
+            return Response("Only the host's browser can download every game.\n",
+                            status_code=403, media_type="text/plain",
+                            headers={"Cache-Control": "no-store"})
 
         body = json.dumps(store.export_games(), ensure_ascii=False, indent=2)
         day = datetime.now(UTC).strftime("%Y-%m-%d")
@@ -92,10 +104,15 @@ def build_asgi_app(db: str | None = None):
                                  f'attachment; filename="hearts-scorekeeper-{day}.json"',
                                  "Cache-Control": "no-store"})
 
+    # the names are local imports, which ``from __future__ import annotations`` leaves as
+    # strings FastAPI cannot resolve: give it the classes themselves
+    export_file.__annotations__ = {"request": Request, "return": Response}
+    app.get(EXPORT_PATH, include_in_schema=False)(export_file)
+
     app.mount(
         "/",
         flet_fastapi.app(
-            make_main(store, export_url=EXPORT_PATH),
+            make_main(store, export_url=EXPORT_PATH, lan=table),
             assets_dir=str(assets),
             upload_dir=None,
             app_name=APP_NAME,
@@ -127,7 +144,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
         print(f"scorekeeper: cannot listen on {host}:{port} ({e.strerror})", file=sys.stderr)
         return 2
     try:
-        app = build_asgi_app(db)
+        app = build_asgi_app(db, lan=host in ("0.0.0.0", "::"), port=port)
     except StoreError as e:  # e.g. a data folder that cannot be created or written
         print(f"scorekeeper: {e}", file=sys.stderr)
         return 2

@@ -21,6 +21,7 @@ from .. import rules
 from ..rules import MoonChoice, MoonRule, RulesError, Variant
 from ..store import GameStore, StaleGameError, StoredGame, StoreError
 from .i18n import LANGUAGES, N_, Translator, pick_language
+from .table_roles import TableRoles
 from .messages import NOT_FOUND, STALE, Msg, recovery_message, rules_error, store_error
 
 TARGET_CHOICES = ("50", "100", "150", "other")
@@ -386,6 +387,7 @@ class HandEntry:
 @dataclass
 class Route:
     screen: str  # home | new | sheet | hand | changes | history | settings | not_found
+    #             | table | lobby | invite (see table_roles)
     game_id: str | None = None
     hand: int | None = None  # 1-based hand number being edited
     read_only: bool = False
@@ -404,6 +406,10 @@ def parse_route(route: str) -> Route:
         return Route("history")
     if bits == ["settings"]:
         return Route("settings")
+    if bits == ["invite"]:
+        return Route("invite")
+    if len(bits) == 2 and bits[0] == "table":
+        return Route("table", query={"token": bits[1]})
     if len(bits) == 2 and bits[0] == "history":
         return Route("sheet", bits[1], read_only=True)
     if bits[0] == "game" and len(bits) >= 2:
@@ -419,7 +425,7 @@ def parse_route(route: str) -> Route:
     return Route("not_found")
 
 
-class App:
+class App(TableRoles):
     """One browser tab's state: the screen shown and what is being typed on it."""
 
     def __init__(self, store: GameStore, device_language: str | None = None) -> None:
@@ -490,12 +496,17 @@ class App:
         self.error = None
         self.confirm = None
         self.export_text = None
+        if not self._gate() or self.where.screen == "table":
+            if self.where.screen == "table":
+                self._open_table()
+            return
         where = self.where
         if where.game_id is not None:
             if not self._load(where.game_id):
                 self.where = Route("not_found")
                 self.error = Msg(NOT_FOUND)
                 return
+            self._host_opened()
         if where.screen == "new":
             self._open_new(where.query.get("from"))
         elif where.screen == "hand":
@@ -507,6 +518,8 @@ class App:
             return f"/game/{w.game_id}"
         if w.screen == "sheet" and w.read_only:
             return "/history"
+        if w.screen == "invite" and self.lan is not None and self.lan.table.game_id:
+            return f"/game/{self.lan.table.game_id}"
         return "/"
 
     def back(self) -> None:
@@ -579,7 +592,8 @@ class App:
         A hand being typed is left alone (its save is checked against the new version
         and explained if it no longer fits). Returns whether the screen changed."""
         w = self.where
-        shows_it = w.game_id == game_id and w.screen in ("sheet", "changes")
+        shows_it = (w.game_id == game_id and w.screen in ("sheet", "changes")) \
+            or self.shows_table_game(game_id)
         if not (shows_it or w.screen in ("home", "history")):
             return False
         notice, error = self.notice, self.error

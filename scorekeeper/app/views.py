@@ -236,7 +236,7 @@ def view(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None]
          top: list[ft.Control] | None = None) -> ft.View:
     """A screen: app bar, scrolling body and, pinned under it, the screen's main action
     (always in reach of a thumb, however long the body)."""
-    if name in ("home", "new", "changes", "settings"):
+    if name in ("home", "new", "changes", "settings", "lobby", "invite"):
         controls = [error_box(ui, ui.app.error)] + list(controls)
     controls = [recovered_box(ui)] + list(controls)
     main = ft.Row([body(ui, name, controls, room=88 if fab else 16)],
@@ -625,7 +625,9 @@ def sheet(ui: Ui) -> ft.View:
         bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(app.enter_hand),
                              ft.Icons.EDIT_NOTE)]
     title = ui._("Score sheet")
-    return view(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom,
+    from .table_views import invite_button
+    actions = [a for a in (invite_button(ui), changes) if a is not None]
+    return view(ui, "sheet", app_bar(ui, title, actions=actions), controls, bottom=bottom,
                 top=pinned)
 
 
@@ -1045,6 +1047,8 @@ def settings(ui: Ui) -> ft.View:
             text, None, selected, ui.act(app.set_theme, mode)), label=text, selected=selected,
             button=True))
     rows.append(tag(ids.THEME, ft.Column(theme_rows, spacing=4), label=ui._("Theme")))
+    from .table_views import keep_awake_switch
+    rows += [section(ui._("Screen")), keep_awake_switch(ui)]
     return view(ui, "settings", app_bar(ui, ui._("Settings")), rows)
 
 
@@ -1064,7 +1068,11 @@ SCREENS: dict[str, Callable[[Ui], ft.View]] = {
 
 def build(ui: Ui) -> ft.View:
     """The view for the app's current screen."""
-    return SCREENS[ui.app.where.screen](ui)
+    screen = ui.app.where.screen
+    if screen not in SCREENS:
+        from .table_views import SCREENS as TABLE_SCREENS
+        return TABLE_SCREENS[screen](ui)
+    return SCREENS[screen](ui)
 
 
 # --- dialogs and notices --------------------------------------------------------------------------
