@@ -21,7 +21,7 @@ from .messages import Msg
 SCREEN_READS: dict[str, Read] = {
     "home": Read.GAMES, "new": Read.GAMES, "sheet": Read.GAMES, "hand": Read.GAMES,
     "changes": Read.GAMES, "history": Read.GAMES, "settings": Read.SETTINGS,
-    "not_found": Read.LOBBY, "table": Read.TABLE, "lobby": Read.LOBBY,
+    "not_found": Read.GAMES, "table": Read.TABLE, "lobby": Read.LOBBY,
     "invite": Read.INVITE,
 }
 AWAKE_SCREENS = ("sheet", "hand", "table")  # the screen stays on while these are open
@@ -84,6 +84,10 @@ class TableRoles:
                 self._land_on_lobby()
                 return False
             self.joined = True
+        if w.screen == "invite" and self.lan is None:  # nobody to invite off the LAN
+            from .state import Route
+
+            self.where = Route("not_found")
         if may_read(self.role, SCREEN_READS.get(w.screen, Read.GAMES)):
             return True
         if self.joined:
