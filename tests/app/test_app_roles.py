@@ -1,24 +1,29 @@
-"""Roles at a --lan table, driven through the real app state, views and store (no browser).
+"""Roles at a --lan table, driven through the real session, screen models, views and store
+(no browser).
 
-Every write the app state can make is tried by a follower's session with the screen
-forced into the state where it would write (as a crafted websocket event could): the
-server refuses it and nothing reaches the store. Hiding the button is not what is tested.
+Every write the app can make is tried by a follower's session with its screen model
+built directly (as a crafted websocket event could reach it, past any hidden button):
+the server refuses it and nothing reaches the store. Each is tried twice: refused by the
+session's one door for writes, and, with that door forced open, by the session's
+GuardedStore.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import flet as ft
 import pytest
 from app_harness import Phone
 
 from scorekeeper import rules
-from scorekeeper.app import ids, qr, views
+from scorekeeper.app import ids, qr, routes, widgets, words
 from scorekeeper.app.access import Role, TableAccess
-from scorekeeper.app.state import HandEntry
 from scorekeeper.app.guarded_store import GuardedStore
-from scorekeeper.app.state import App
-from scorekeeper.app.table_roles import LanTable
+from scorekeeper.app.screens import hand, history, new_game, table
+from scorekeeper.app.session import Session
+from scorekeeper.app.table_roles import LanTable, wants_awake
 from scorekeeper.store import GameStore
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
@@ -37,17 +42,17 @@ class LanPhone(Phone):
 
     def __init__(self, store: GameStore, lan: LanTable | None, role: Role,
                  client: str = "10.231.0.2", route: str = "/") -> None:
-        holder: list[App] = []
-        table = lan.table if lan else None
-        guarded = GuardedStore(store, lambda: holder[0].role if holder else role,
-                               table)  # type: ignore[arg-type]
-        self.app = App(guarded, "en")  # type: ignore[arg-type]
-        holder.append(self.app)
-        self.app.set_role(role, lan, client)
-        self.ui = views.Ui(self.app, self.render)
+        holder: list[Session] = []
+        tbl = lan.table if lan is not None else __import__(
+            "scorekeeper.app.access", fromlist=["Table"]).Table()
+        guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, tbl)
+        self.session = Session(guarded, "en", role=role)  # type: ignore[arg-type]
+        holder.append(self.session)
+        self.session.lan, self.session.client = lan, client
+        self.ui = widgets.Ui(self.session, self.render)
         self.routes: list[str] = []
-        self.app.on_navigate = self.routes.append
-        self.app.open(route)
+        self.session.on_navigate = self.routes.append
+        self.session.open(route)
         self.render()
 
 
@@ -85,116 +90,136 @@ def snapshot(store: GameStore) -> Any:
     return (store.export_games(), [(g.id, g.deleted) for g in store.list_games(True)],
             store.get_setting("recent_names"), store.get_setting("language"),
             store.get_setting("theme"), store.get_setting("keep_awake"),
-            store.get_setting("new_game_draft"),
+            store.get_draft(new_game.DRAFT_SLOT),
             {g.id: store.get_draft(g.id) for g in store.list_games(True)})
 
 
-def refused(phone: LanPhone) -> bool:
-    return phone.app.error is not None and REFUSED in phone.ui.say(phone.app.error)
+def refused(p: LanPhone) -> bool:
+    return p.session.error is not None and REFUSED in p.ui.say(p.session.error)
 
 
-# --- every write in the app state, forced on a follower ---------------------------------
+# --- every write in the app, forced on a follower ---------------------------------------
 
-def force_sheet(p: LanPhone, store: GameStore, gid: str) -> None:
-    from scorekeeper.app.state import Route
-
-    p.app.game = store.get(gid)
-    p.app.where = Route("sheet", gid)
-    p.app.route = f"/game/{gid}"
-
-
-def force_entry(p: LanPhone, store: GameStore, gid: str, index: int | None) -> None:
-    from scorekeeper.app.state import Route
-
-    force_sheet(p, store, gid)
-    p.app.where = Route("hand", gid, hand=None if index is None else index + 1)
-    p.app.entry = HandEntry(p.app.game.game, index)
-    p.app.entry.set_mode("points")
-    for seat, points in enumerate([0, 0, 13, 13] if index is None else [13, 0, 0, 13]):
-        p.app.entry.set_points_text(seat, str(points))
-    assert p.app.entry.problem() is None
+def entry_model(p: LanPhone, gid: str, number: int | None) -> hand.Model:
+    model = hand.Model(p.session, routes.Hand(gid, number))
+    model.entry.set_mode("points")
+    for seat, points in enumerate([0, 0, 13, 13] if number is None else [13, 0, 0, 13]):
+        model.entry.set_points_text(seat, str(points))
+    assert model.entry.problem() is None
+    return model
 
 
-def new_game_action(p: LanPhone, store: GameStore, gid: str) -> None:
-    p.app.form.names = ["Eve", "Fred", "Gosia"]
-    views.run(p.app, p.app.start_game)
+def new_game_action(p: LanPhone, gid: str) -> None:
+    model = new_game.Model(p.session, routes.NewGame())
+    model.form.names = ["Eve", "Fred", "Gosia"]
+    widgets.run(p.session, model.start_game)
 
 
-def save_hand_action(p: LanPhone, store: GameStore, gid: str) -> None:
-    force_entry(p, store, gid, None)
-    views.run(p.app, p.app.save_hand)
+def rematch_action(p: LanPhone, gid: str) -> None:
+    model = new_game.Model(p.session, routes.NewGame(rematch_of=gid))
+    widgets.run(p.session, model.start_game)
 
 
-def edit_hand_action(p: LanPhone, store: GameStore, gid: str) -> None:
-    force_entry(p, store, gid, 0)
-    views.run(p.app, p.app.save_hand)
+def new_game_draft_action(p: LanPhone, gid: str) -> None:
+    model = new_game.Model(p.session, routes.NewGame())
+    model.form.names = ["Eve", "Fred", "Gosia"]
+    widgets.run(p.session, model.changed)
 
 
-def delete_hand_action(p: LanPhone, store: GameStore, gid: str) -> None:
-    force_entry(p, store, gid, 0)
-    views.run(p.app, p.app.delete_hand)
+def save_hand_action(p: LanPhone, gid: str) -> None:
+    widgets.run(p.session, entry_model(p, gid, None).save)
 
 
-def delete_game_action(p: LanPhone, store: GameStore, gid: str) -> None:
-    views.run(p.app, p.app.delete_game, gid)
+def hand_draft_action(p: LanPhone, gid: str) -> None:
+    widgets.run(p.session, entry_model(p, gid, None).entry_changed)
 
 
-WRITES = {"new game": new_game_action, "save a hand": save_hand_action,
-          "edit a hand": edit_hand_action, "delete a hand": delete_hand_action,
-          "delete a game": delete_game_action}
+def edit_hand_action(p: LanPhone, gid: str) -> None:
+    widgets.run(p.session, entry_model(p, gid, 1).save)
 
 
+def delete_hand_action(p: LanPhone, gid: str) -> None:
+    widgets.run(p.session, entry_model(p, gid, 1).delete)
+
+
+def delete_game_action(p: LanPhone, gid: str) -> None:
+    model = history.Model.__new__(history.Model)  # its list is a read a follower lacks
+    model.session = p.session
+    model._refilter = lambda: None  # type: ignore[method-assign]
+    widgets.run(p.session, model.delete, gid)
+
+
+def settings_action(p: LanPhone, gid: str) -> None:
+    widgets.run(p.session, p.session.write,
+                lambda store: store.set_setting("recent_names", ["Eve"]))
+
+
+def import_action(p: LanPhone, gid: str) -> None:
+    widgets.run(p.session, p.session.write, lambda store: store.import_data(
+        {"players": ["A", "B", "C"], "hands": []}))
+
+
+WRITES: dict[str, Callable[[LanPhone, str], None]] = {
+    "new game": new_game_action, "rematch": rematch_action,
+    "new-game draft": new_game_draft_action, "save a hand": save_hand_action,
+    "hand draft": hand_draft_action, "edit a hand": edit_hand_action,
+    "delete a hand": delete_hand_action, "delete a game": delete_game_action,
+    "shared setting": settings_action, "import": import_action,
+}
+
+
+@pytest.mark.parametrize("layer", ["session", "store"])
 @pytest.mark.parametrize("action", sorted(WRITES))
 def test_a_follower_is_refused_every_write_on_the_server(
-        store: GameStore, lan: LanTable, game_id: str, action: str) -> None:
+        store: GameStore, lan: LanTable, game_id: str, action: str, layer: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     p = follower(store, lan)
+    if layer == "store":  # the session's door forced open: the GuardedStore still refuses
+        monkeypatch.setattr(p.session, "may_write", lambda: True)
     before = snapshot(store)
-    WRITES[action](p, store, game_id)
+    p.session.error = None
+    WRITES[action](p, game_id)
     assert snapshot(store) == before
-    assert refused(p), p.app.error
+    if action != "hand draft":  # a draft that cannot be kept is not worth a word
+        assert refused(p), p.session.error
 
 
 @pytest.mark.parametrize("what", ["hand", "game"])
 def test_an_undo_is_a_write_too(store: GameStore, lan: LanTable, game_id: str,
-                                clock: Clock, what: str) -> None:
+                                what: str) -> None:
     """Undo restores a deleted hand or game: a session that is a follower by then (the
     closure was made while it could write) is refused."""
     p = follower(store, lan)
     p.type(ids.TABLE_CODE_FIELD, lan.access.code)
     p.tap(ids.TABLE_CODE_OK)
-    assert p.app.role is Role.EDITOR
-    if what == "hand":
-        delete_hand_action(p, store, game_id)
-    else:
-        delete_game_action(p, store, game_id)
-    assert p.app.notice is not None and p.app.notice.undo is not None
-    p.app.role = Role.FOLLOWER
+    assert p.session.role is Role.EDITOR
+    (delete_hand_action if what == "hand" else delete_game_action)(p, game_id)
+    assert p.session.notice is not None and p.session.notice.undo is not None
+    p.session.role = Role.FOLLOWER
     before = snapshot(store)
-    views.run(p.app, p.app.undo)
+    widgets.run(p.session, p.session.undo)
     assert snapshot(store) == before
     assert refused(p)
 
 
-def test_drafts_and_settings_of_a_follower_never_reach_the_store(
-        store: GameStore, lan: LanTable, game_id: str) -> None:
+def test_settings_of_a_follower_never_reach_the_store(store: GameStore, lan: LanTable,
+                                                      game_id: str) -> None:
     p = follower(store, lan)
     before = snapshot(store)
-    force_entry(p, store, game_id, None)
-    views.run(p.app, p.app.entry_changed)  # the half-entered hand's draft
-    p.app.form.names = ["Eve", "Fred", "Gosia"]
-    views.run(p.app, p.app.form_changed)  # the new-game form's draft
-    views.run(p.app, p.app.set_language, "pl")
-    views.run(p.app, p.app.set_theme, "dark")
-    views.run(p.app, p.app.set_keep_awake, False)
+    widgets.run(p.session, p.session.set_language, "pl")
+    widgets.run(p.session, p.session.set_theme, "dark")
+    widgets.run(p.session, p.session.set_keep_awake, False)
     assert snapshot(store) == before
+    assert p.session.error is None
     # the follower's own display settings hold for its session
-    assert p.app.language == "pl" and p.app.theme == "dark" and not p.app.keep_awake
+    assert p.session.language == "pl" and p.session.theme == "dark"
+    assert not p.session.keep_awake
 
 
 def test_a_follower_cannot_export(store: GameStore, lan: LanTable, game_id: str) -> None:
     p = follower(store, lan)
-    views.run(p.app, p.app.export)
-    assert p.app.export_text is None and refused(p)
+    widgets.run(p.session, p.session.export)
+    assert p.session.export_text is None and refused(p)
 
 
 # --- routes -----------------------------------------------------------------------------
@@ -208,8 +233,8 @@ def test_typed_addresses_land_a_follower_on_the_table(store: GameStore, lan: Lan
     p = follower(store, lan)
     assert p.screen == "table"
     p.go(route.format(gid=game_id))
-    assert p.screen == "table" and p.app.route == lan.access.join_path
-    assert p.app.entry is None
+    assert p.screen == "table" and p.session.route.url() == lan.access.join_path
+    assert p.session.entry is None
     if route != "/nowhere":
         assert "follows the table" in p.screen_text()
     for write_control in (ids.ENTER_HAND, ids.SAVE_HAND, ids.DELETE_HAND, ids.NEW_GAME,
@@ -226,7 +251,7 @@ def test_without_the_token_a_lan_phone_sees_only_the_qr_request(
         text = p.screen_text()
         assert "Scan the QR code on the host's phone" in text
         assert not any(name in text for name in NAMES)
-        assert p.app.game is None
+        assert p.session.game is None
 
 
 def test_the_settings_stay_open_to_a_follower(store: GameStore, lan: LanTable,
@@ -235,13 +260,13 @@ def test_the_settings_stay_open_to_a_follower(store: GameStore, lan: LanTable,
     p.tap(ids.TABLE_SETTINGS)
     assert p.screen == "settings"
     p.tap(ids.LANGUAGE_OPTION.format(code="pl"))
-    assert p.app.language == "pl"
+    assert p.session.language == "pl"
     assert store.get_setting("language") is None
 
 
 def test_the_host_may_open_everything(store: GameStore, lan: LanTable, host: LanPhone,
                                       game_id: str) -> None:
-    for route, screen in [("/", "home"), ("/history", "history"), ("/new", "new"),
+    for route, screen in [("/", "home"), ("/history", "history"), ("/new", "new_game"),
                           (f"/game/{game_id}", "sheet"), (f"/game/{game_id}/hand", "hand"),
                           ("/invite", "invite"), ("/settings", "settings")]:
         host.go(route)
@@ -270,13 +295,13 @@ def test_the_table_view_shows_the_hosts_game_and_follows_each_save(
         assert label.startswith(f"{name}: {st.totals[seat]} point")
     n = st.next_hand
     assert p.text(ids.TABLE_DEALER) == f"{NAMES[n.dealer]} deals"
-    assert views.DIRECTION[n.direction] in p.text(ids.TABLE_PASS)
+    assert words.DIRECTION[n.direction] in p.text(ids.TABLE_PASS)
     assert p.find(ids.TABLE_MOON.format(n=2)).label == "Bartek shot the moon"
     assert p.has(ids.TABLE_HAND.format(n=1)) and not p.has(ids.TABLE_HAND.format(n=3))
     # the host saves a hand: the pubsub message reaches the follower's app
     host.go(f"/game/{game_id}")
     host.enter_points([13, 0, 0, 13])
-    assert p.app.external_change(game_id)
+    assert p.session.external_change(game_id)
     p.render()
     assert p.has(ids.TABLE_HAND.format(n=3))
     st = rules.state(store.get(game_id).game)
@@ -286,11 +311,11 @@ def test_the_table_view_shows_the_hosts_game_and_follows_each_save(
 def test_followers_move_with_the_host_to_another_game(store: GameStore, lan: LanTable,
                                                       host: LanPhone, game_id: str) -> None:
     moved: list[int] = []
-    host.app.on_table_moved = lambda: moved.append(1)
+    host.session.on_table_moved = lambda: moved.append(1)
     p = follower(store, lan)
     other = host.new_game(["Eve", "Fred", "Gosia"])
     assert moved and lan.table.game_id == other
-    assert p.app.table_moved()
+    assert p.session.table_moved()
     p.render()
     assert p.find(ids.TABLE_TOTAL.format(seat=0)).label.startswith("Eve: 0 ")
     # history's read-only sheet does not move the table
@@ -321,16 +346,16 @@ def test_wrong_codes_are_counted_then_locked(store: GameStore, lan: LanTable, cl
     p.type(ids.TABLE_CODE_FIELD, lan.access.code)  # right, but still locked
     p.tap(ids.TABLE_CODE_OK)
     assert p.text(ids.TABLE_CODE_ERROR) == "Too many wrong codes: try again in 1 second."
-    assert p.app.role is Role.FOLLOWER
+    assert p.session.role is Role.FOLLOWER
     # a reload (a new session from the same phone) is still locked
     again = follower(store, lan)
     again.type(ids.TABLE_CODE_FIELD, lan.access.code)
     again.tap(ids.TABLE_CODE_OK)
-    assert again.app.role is Role.FOLLOWER
+    assert again.session.role is Role.FOLLOWER
     clock.now += 1
     p.type(ids.TABLE_CODE_FIELD, lan.access.code)
     p.tap(ids.TABLE_CODE_OK)
-    assert p.app.role is Role.EDITOR
+    assert p.session.role is Role.EDITOR
 
 
 def test_the_right_code_makes_an_editor_who_saves_a_hand(store: GameStore, lan: LanTable,
@@ -338,8 +363,8 @@ def test_the_right_code_makes_an_editor_who_saves_a_hand(store: GameStore, lan: 
     p = follower(store, lan)
     p.type(ids.TABLE_CODE_FIELD, lan.access.code)
     p.tap(ids.TABLE_CODE_OK)
-    assert p.app.role is Role.EDITOR
-    assert p.screen == "sheet" and p.app.game.id == game_id
+    assert p.session.role is Role.EDITOR
+    assert p.screen == "sheet" and p.session.game.id == game_id
     assert "Table code accepted" in p.screen_text()
     p.enter_points([13, 0, 0, 13])
     assert len(store.get(game_id).game.hands) == 3
@@ -361,13 +386,13 @@ def test_the_host_invites_with_a_qr_code_of_the_join_address(store: GameStore, l
     assert host.screen == "invite"
     url = f"http://192.168.1.5:8550/table/{lan.access.token}"
     assert host.text(ids.INVITE_ADDRESS) == url
-    image = host.control(ids.INVITE_QR, __import__("flet").Image)
+    image = host.control(ids.INVITE_QR, ft.Image)
     assert image.src == qr.qr_png(url, scale=8)
     assert host.find(ids.INVITE_CODE).label == lan.access.code
     host.tap(ids.INVITE_NETWORK.format(n=1))
     url = f"http://10.231.0.1:8550/table/{lan.access.token}"
     assert host.text(ids.INVITE_ADDRESS) == url
-    assert host.control(ids.INVITE_QR, __import__("flet").Image).src == qr.qr_png(url, scale=8)
+    assert host.control(ids.INVITE_QR, ft.Image).src == qr.qr_png(url, scale=8)
     host.tap(ids.BACK)
     assert host.screen == "sheet"
 
@@ -377,17 +402,17 @@ def test_the_host_invites_with_a_qr_code_of_the_join_address(store: GameStore, l
 def test_the_screen_stays_awake_on_sheet_entry_and_table(store: GameStore, lan: LanTable,
                                                          host: LanPhone, game_id: str) -> None:
     host.go(f"/game/{game_id}")
-    assert host.app.wants_awake()
+    assert wants_awake(host.session)
     host.go(f"/game/{game_id}/hand")
-    assert host.app.wants_awake()
+    assert wants_awake(host.session)
     host.go("/history")
-    assert not host.app.wants_awake()
+    assert not wants_awake(host.session)
     p = follower(store, lan)
-    assert p.app.wants_awake()
+    assert wants_awake(p.session)
     host.go("/settings")
-    assert host.control(ids.KEEP_AWAKE, __import__("flet").Switch).value is True
+    assert host.control(ids.KEEP_AWAKE, ft.Switch).value is True
     host.switch(ids.KEEP_AWAKE, False)
     assert store.get_setting("keep_awake") == "off"
     host.go(f"/game/{game_id}")
-    assert not host.app.wants_awake()
-    assert p.app.wants_awake()  # the follower's own setting
+    assert not wants_awake(host.session)
+    assert wants_awake(p.session)  # the follower's own setting
