@@ -113,6 +113,11 @@ class Shell:
         except Exception:
             pass
 
+    def disconnected(self, e: Any = None) -> None:
+        """The connection dropped (a reload, a phone asleep): the session lives on and
+        comes back with the next connection, still subscribed to the other tabs' news."""
+        self.session.leave()
+
     def _push_route(self, url: str) -> None:
         if self.page.route != url:
             self.page.run_task(self.page.push_route, url)
@@ -123,6 +128,14 @@ class Shell:
             return  # the address of the screen just drawn: nothing to draw again
         self.session.open(url)
         self.render()
+        self._follow_address(url)
+
+    def _follow_address(self, url: str) -> None:
+        """The address opened another screen (a role landed where it may be): show that
+        screen's address, so what the bar says is what the phone shows."""
+        shown = self.session.route.url()
+        if shown != url and self.session.route.screen != "not_found":
+            self._push_route(shown)
 
     def view_popped(self, e: Any) -> None:
         self.session.back()
@@ -262,10 +275,11 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped
         page.on_close = shell.closed
-        page.on_disconnect = shell.closed
+        page.on_disconnect = shell.disconnected
         page.on_locale_change = shell.locale_changed
         session.open(page.route)
         shell.render()
+        shell._follow_address(page.route)
 
     return main
 

@@ -62,11 +62,11 @@ def view(ui: Ui, model: Model) -> ft.View:
     else:
         controls += [
             ft.Text(ui._("Scan with the phone's camera to follow the score:"), size=15),
-            tag(ids.INVITE_QR, ft.Container(ft.Image(
+            ft.Row([tag(ids.INVITE_QR, ft.Image(
                 src=qr.qr_png(url, scale=8), width=QR_SIZE, height=QR_SIZE,
-                filter_quality=ft.FilterQuality.NONE, fit=ft.BoxFit.CONTAIN),
-                alignment=ft.Alignment.CENTER, bgcolor="#ffffff"),
-                label=ui._("QR code of {address}", address=url)),
+                filter_quality=ft.FilterQuality.NONE, fit=ft.BoxFit.FILL),
+                label=ui._("QR code of {address}", address=url))],
+                alignment=ft.MainAxisAlignment.CENTER),
             tag(ids.INVITE_ADDRESS, ft.Text(url, size=15, selectable=True,
                                             text_align=ft.TextAlign.CENTER,
                                             weight=ft.FontWeight.BOLD), label=url),
