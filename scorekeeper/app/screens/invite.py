@@ -53,6 +53,14 @@ def button(ui: Ui, game_id: str) -> ft.Control | None:
                label=ui._("Invite phones"), button=True)
 
 
+def network_button(ui: Ui, model: Model, n: int, address: str, chosen: bool) -> ft.Control:
+    """One of this machine's addresses; the one the QR code shows is filled."""
+    cls = ft.FilledTonalButton if chosen else ft.OutlinedButton
+    return tag(ids.INVITE_NETWORK.format(n=n), cls(
+        content=ft.Text(address), icon=ft.Icons.CHECK if chosen else None,
+        on_click=ui.act(model.pick, address)), label=address, button=True, selected=chosen)
+
+
 def view(ui: Ui, model: Model) -> ft.View:
     url = model.url()
     controls: list[ft.Control | None] = []
@@ -76,9 +84,7 @@ def view(ui: Ui, model: Model) -> ft.View:
             controls.append(ft.Text(ui._("Other networks of this machine:"), size=13,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
             controls.append(ft.Row([
-                tag(ids.INVITE_NETWORK.format(n=i), ft.OutlinedButton(
-                    content=ft.Text(a), on_click=ui.act(model.pick, a)),
-                    label=a, button=True, selected=url.startswith(f"http://{a}:"))
+                network_button(ui, model, i, a, url.startswith(f"http://{a}:"))
                 for i, a in enumerate(addresses)], wrap=True, spacing=6, run_spacing=6))
     code = model.code()
     if code:
