@@ -22,13 +22,14 @@ with the right code.
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import os
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+
+from .network import is_loopback  # the websocket peer (page.client_ip) is this machine
 
 CODE_DIGITS = 6
 TOKEN_BYTES = 24  # 192 bits: well past the 128 an unguessable link needs
@@ -89,18 +90,6 @@ def may_write(role: Role, action: Write) -> bool:
 
 def may_read(role: Role, what: Read) -> bool:
     return what in READS[role]
-
-
-def is_loopback(client: str | None) -> bool:
-    """Whether a client address is this machine's loopback (``::ffff:127.0.0.1`` too)."""
-    if not client:
-        return False
-    try:
-        ip = ipaddress.ip_address(client.split("%", 1)[0])
-    except ValueError:
-        return False
-    mapped = getattr(ip, "ipv4_mapped", None)
-    return bool((mapped or ip).is_loopback)
 
 
 def role_for(client: str | None, lan: bool) -> Role:
