@@ -21,7 +21,7 @@ from scorekeeper import rules
 from scorekeeper.app import ids, qr, routes, widgets, words
 from scorekeeper.app.access import Role, TableAccess
 from scorekeeper.app.guarded_store import GuardedStore
-from scorekeeper.app.screens import hand, history, new_game, table
+from scorekeeper.app.screens import hand, history, new_game
 from scorekeeper.app.session import Session
 from scorekeeper.app.table_roles import LanTable, wants_awake
 from scorekeeper.store import GameStore

@@ -16,14 +16,11 @@ from __future__ import annotations
 
 import io
 import re
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from app_steps import Table, has_number
-from e2e_harness import PHONE, Flutter, Server, app_server, shot
+from e2e_harness import CHROMIUM_ARGS, PHONE, Flutter, Server, app_server, shot
 from lan_harness import LanGuard, LanNamespace
 
 from scorekeeper import rules
@@ -66,17 +63,11 @@ def lan_server(lan_ns: LanNamespace, tmp_path_factory: pytest.TempPathFactory
 @pytest.fixture(scope="module")
 def follower_browser(browser, lan_ns: LanNamespace):  # type: ignore[no-untyped-def]
     b = browser.browser_type.launch(executable_path=str(lan_ns.wrapper), headless=True,
-                                    args=_chromium_args())
+                                    args=CHROMIUM_ARGS)
     try:
         yield b
     finally:
         b.close()
-
-
-def _chromium_args() -> list[str]:
-    from e2e_harness import CHROMIUM_ARGS
-
-    return list(CHROMIUM_ARGS)
 
 
 class LanPhone:

@@ -16,7 +16,7 @@ from ..access import Role
 from ..i18n import N_
 from ..messages import Msg
 from ..routes import Home, Route, Settings, Sheet
-from ..widgets import Ui, app_bar, error_box, frame, section, signed, tag, value_of
+from ..widgets import Ui, app_bar, frame, section, signed, tag, value_of
 from ..words import DIRECTION, DIRECTION_ICON, DIRECTION_SHORT
 
 if TYPE_CHECKING:
