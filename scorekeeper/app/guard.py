@@ -131,9 +131,11 @@ def _header(scope: Scope, name: bytes) -> str | None:
 class Guard:
     """The ASGI middleware described in the module docstring."""
 
-    def __init__(self, app: ASGIApp, hosts: HostPolicy) -> None:
+    def __init__(self, app: ASGIApp, hosts: HostPolicy,
+                 on_websocket_closed: Callable[[], None] | None = None) -> None:
         self.app = app
         self.hosts = hosts
+        self.on_websocket_closed = on_websocket_closed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -180,10 +182,18 @@ class Guard:
             if not handler.done():
                 handler.cancel()
             await asyncio.gather(handler, return_exceptions=True)
+        except asyncio.CancelledError:
+            # the server stopping (its graceful-shutdown timeout): the handler goes too,
+            # quietly; a websocket ending is no error of the app's
+            if handler.done() or gone.is_set():
+                return
+            raise
         finally:
             waiter.cancel()
             if not handler.done():
                 handler.cancel()
+            if self.on_websocket_closed is not None:
+                self.on_websocket_closed()
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, status: int,
                       text: str) -> None:

@@ -18,11 +18,16 @@ session is freed.
 
 from __future__ import annotations
 
+import asyncio
+import ctypes
+import gc
 import json
+import logging
 import os
 import signal
 import socket
 import sys
+import time
 from datetime import UTC
 from typing import Any
 
@@ -91,7 +96,12 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
     store = GameStore.open(db)
     shared = lan or host in network.EVERYWHERE
     table = LanTable(TableAccess(), port=port, addresses=lan_addresses()) if shared else None
-    app = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    timeout = session_timeout(session_timeout_seconds)
+    tidy = Tidy(timeout)
+    tasks: list[asyncio.Task[None]] = []
+    app = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
+                               on_startup=[lambda: tasks.append(asyncio.create_task(tidy.run()))],
+                               on_shutdown=[lambda: [t.cancel() for t in tasks]])
 
     def export_file(request: Request) -> Response:
         """Every game as a JSON file to download (the history's Export button): to the
@@ -127,10 +137,49 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
             web_renderer=WebRenderer.AUTO,
             route_url_strategy=RouteUrlStrategy.PATH,
             no_cdn=True,
-            session_timeout_seconds=session_timeout(session_timeout_seconds),
+            session_timeout_seconds=timeout,
         )),
     )
-    return Guard(app, HostPolicy.for_server(host, lan))
+    return Guard(app, HostPolicy.for_server(host, lan), on_websocket_closed=tidy.closed)
+
+
+class Tidy:
+    """Once the sessions of closed websockets have expired (the timeout plus Flet's 10 s
+    eviction round), collects the garbage they leave (a session is a web of objects that
+    only the cycle collector frees) and hands the freed memory back to the system
+    (glibc's ``malloc_trim``), once per quiet spell rather than on a clock."""
+
+    def __init__(self, timeout: int) -> None:
+        self.after = timeout + 10 + 5
+        self.due: float | None = None
+
+    def closed(self) -> None:
+        self.due = time.monotonic() + self.after
+
+    def tidy_if_due(self) -> bool:
+        if self.due is None or time.monotonic() < self.due:
+            return False
+        self.due = None
+        gc.collect()
+        _malloc_trim()
+        return True
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(5)
+            self.tidy_if_due()
+
+
+def _malloc_trim() -> None:
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError, TypeError):  # not glibc (macOS, Windows, musl)
+        pass
+
+
+def _quiet_stop(record: logging.LogRecord) -> bool:
+    """Cutting off a silent phone's websocket at shutdown is the plan, not an error."""
+    return "timeout graceful shutdown exceeded" not in record.getMessage()
 
 
 class _Stopped(Exception):
@@ -174,12 +223,19 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
     # it into a normal return (exit status 0) instead of death by signal.
     previous = signal.signal(signal.SIGTERM, _stopped)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                    timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
-                    proxy_headers=False, server_header=False)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                ws="websockets-sansio",
+                                timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
+                                proxy_headers=False, server_header=False)
+        logging.getLogger("uvicorn.error").addFilter(_quiet_stop)
+        uvicorn.Server(config).run()
     except _Stopped:
-        pass
+        status = 0
+    except KeyboardInterrupt:  # Ctrl-C, re-raised by uvicorn once it has shut down
+        status = 130
+    else:
+        status = 0
     finally:
         signal.signal(signal.SIGTERM, previous)
     print("Hearts Scorekeeper: stopped", flush=True)
-    return 0
+    return status

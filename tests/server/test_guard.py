@@ -184,3 +184,17 @@ def test_session_timeout_default_and_override(monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_SESSION_TIMEOUT", "7")
     assert serve.session_timeout() == 7
     assert serve.session_timeout(3) == 3
+
+
+def test_tidy_runs_once_after_the_last_closed_session_has_expired(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(serve.time, "monotonic", lambda: now[0])
+    tidy = serve.Tidy(timeout=300)
+    assert not tidy.tidy_if_due()  # nothing closed yet
+    tidy.closed()
+    now[0] += 300
+    assert not tidy.tidy_if_due()  # Flet has not evicted it yet
+    tidy.closed()  # another phone leaves: wait for that one too
+    now[0] += 300 + 10 + 5
+    assert tidy.tidy_if_due()
+    assert not tidy.tidy_if_due()  # once per quiet spell
