@@ -125,7 +125,11 @@ def now_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                                            border_radius=16, padding=16), live_region=True)
 
 
+FIT = 5  # up to this many players the totals share one row; more wrap to a second
+
+
 def totals_row(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
+    fit = game.seats <= FIT
     cells = []
     for seat, name in enumerate(game.players):
         total = st.totals[seat]
@@ -136,10 +140,11 @@ def totals_row(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
             ft.Text(signed(total), size=26, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.PRIMARY if leader else None),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=76, padding=ft.Padding(2, 4, 2, 4), border_radius=10,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None),
-            label=ui._n("{player}: {n} point", "{player}: {n} points", total, player=name)))
-    return tag(ids.TABLE_TOTALS, ft.Row(cells, wrap=True, spacing=4, run_spacing=4,
+            width=None if fit else 76, expand=fit, padding=ft.Padding(2, 4, 2, 4),
+            border_radius=10, bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None),
+            label=ui._n("{player}: {n} point", "{player}: {n} points", total, player=name),
+            expand=fit))
+    return tag(ids.TABLE_TOTALS, ft.Row(cells, wrap=not fit, spacing=4, run_spacing=4,
                                         alignment=ft.MainAxisAlignment.CENTER))
 
 
