@@ -416,3 +416,37 @@ def test_the_screen_stays_awake_on_sheet_entry_and_table(store: GameStore, lan: 
     host.go(f"/game/{game_id}")
     assert not wants_awake(host.session)
     assert wants_awake(p.session)  # the follower's own setting
+
+
+def test_the_shell_turns_the_wake_lock_on_and_off(store: GameStore, lan: LanTable,
+                                                  host: LanPhone, game_id: str) -> None:
+    """The shell asks Flet's wake lock once per change: on for the sheet, off elsewhere,
+    off when the setting says so."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from scorekeeper.app.main import Shell
+
+    calls: list[str] = []
+
+    class Wakelock:
+        async def enable(self) -> None:
+            calls.append("on")
+
+        async def disable(self) -> None:
+            calls.append("off")
+
+    page = SimpleNamespace(run_task=lambda fn, *a: asyncio.run(fn(*a)),
+                           pubsub=SimpleNamespace(subscribe_topic=lambda *a: None))
+    shell = Shell(page, host.session)  # type: ignore[arg-type]
+    shell.wakelock = Wakelock()
+    host.go(f"/game/{game_id}")
+    shell._sync_awake()
+    shell._sync_awake()  # no change: not asked again
+    host.go("/history")
+    shell._sync_awake()
+    host.go(f"/game/{game_id}/hand")
+    shell._sync_awake()
+    host.session.set_keep_awake(False)
+    shell._sync_awake()
+    assert calls == ["on", "off", "on", "off"]
