@@ -106,3 +106,24 @@ LANGUAGE = "language"  # the language choice group
 LANGUAGE_OPTION = "language-{code}"  # system | en | pl | lt
 THEME = "theme"
 THEME_OPTION = "theme-{mode}"  # system | light | dark
+
+# --- a --lan table (/table/<token>, the QR screen, /invite) -------------------------
+TABLE_NOW = "table-now"  # the table view's card: this hand's dealer and passing, large
+TABLE_DEALER = "table-dealer"  # "Ala deals"
+TABLE_PASS = "table-pass"  # "Pass left"
+TABLE_TOTALS = "table-totals"
+TABLE_TOTAL = "table-total-{seat}"  # label "Ala: 13 points"
+TABLE_HAND = "table-hand-{n}"  # one hand's row
+TABLE_MOON = "table-moon-{n}"  # "Bartek shot the moon" under hand n
+TABLE_WAITING = "table-waiting"  # no game open on the host yet
+TABLE_SETTINGS = "table-settings"
+TABLE_CODE_FIELD = "table-code"  # the follower types the table code here
+TABLE_CODE_OK = "table-code-ok"  # "Keep score"
+TABLE_CODE_ERROR = "table-code-error"  # wrong code / locked for n seconds
+LOBBY_TEXT = "lobby-text"  # "Scan the QR code on the host's phone..."
+INVITE = "invite"  # the sheet's "Invite phones" action (host, --lan)
+INVITE_QR = "invite-qr"  # the QR code image
+INVITE_ADDRESS = "invite-address"  # the join address as text
+INVITE_NETWORK = "invite-network-{n}"  # pick address n (0..) of this machine's addresses (label: it)
+INVITE_CODE = "invite-code"  # the table code, label = the 6 digits
+KEEP_AWAKE = "keep-awake"  # settings: keep the screen on during a game

@@ -19,7 +19,10 @@ import flet as ft
 
 from ..store import GameStore
 from . import routes, screens, widgets
+from .access import Role, Table, role_for
+from .guarded_store import GuardedStore
 from .session import Session
+from .table_roles import LanTable, wants_awake
 from .timezone import device_timezone
 
 log = logging.getLogger(__name__)
@@ -28,6 +31,7 @@ FONTS = {widgets.FONT: "fonts/DejaVuSans.ttf"}
 THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
               "dark": ft.ThemeMode.DARK}
 TOPIC = "games"  # pubsub topic: a game changed in another tab
+TABLE_TOPIC = "table"  # pubsub topic: the host opened another game; table views follow
 
 
 async def device_language(page: ft.Page) -> str | None:
@@ -69,12 +73,24 @@ class Shell:
         self._dialog_for: Any = None  # the question (or export text) the dialog shows
         self._notice_shown = 0
         self._bar: Any = None
+        self._awake: bool | None = None
+        self.wakelock: Any = None  # ft.Wakelock, made in the page's context (make_main)
         session.on_navigate = self._push_route
         session.on_changed = self._tell_others
+        session.on_table_moved = self._table_moved
         try:
             page.pubsub.subscribe_topic(TOPIC, self._told)
+            page.pubsub.subscribe_topic(TABLE_TOPIC, self._told_table)
         except Exception:  # no pubsub (e.g. a test page): this tab just does not hear
             log.debug("no pubsub", exc_info=True)
+
+    def _table_moved(self) -> None:
+        self.page.pubsub.send_others_on_topic(TABLE_TOPIC, "moved")
+
+    def _told_table(self, topic: str, message: Any) -> None:
+        """The host opened another game: a table view follows it."""
+        if self.session.table_moved():
+            self.render()
 
     def _tell_others(self, game_id: str) -> None:
         self.page.pubsub.send_others_on_topic(TOPIC, game_id)
@@ -98,6 +114,11 @@ class Shell:
         except Exception:
             pass
 
+    def disconnected(self, e: Any = None) -> None:
+        """The connection dropped (a reload, a phone asleep): the session lives on and
+        comes back with the next connection, still subscribed to the other tabs' news."""
+        self.session.leave()
+
     def _push_route(self, url: str) -> None:
         if self.page.route != url:
             self.page.run_task(self.page.push_route, url)
@@ -108,6 +129,14 @@ class Shell:
             return  # the address of the screen just drawn: nothing to draw again
         self.session.open(url)
         self.render()
+        self._follow_address(url)
+
+    def _follow_address(self, url: str) -> None:
+        """The address opened another screen (a role landed where it may be): show that
+        screen's address, so what the bar says is what the phone shows."""
+        shown = self.session.route.url()
+        if shown != url and self.session.route.screen != "not_found":
+            self._push_route(shown)
 
     def view_popped(self, e: Any) -> None:
         self.session.back()
@@ -128,6 +157,25 @@ class Shell:
         self._sync_dialog()
         self._sync_notice()
         page.update()
+        self._sync_awake()
+
+    def _sync_awake(self) -> None:
+        """Keep the screen on while the sheet, hand entry or table view is open (unless
+        the setting says not to); let it sleep elsewhere."""
+        want = wants_awake(self.session)
+        if want == self._awake or self.wakelock is None:
+            return
+        self._awake = want
+        self.page.run_task(self._set_awake, want)
+
+    async def _set_awake(self, want: bool) -> None:
+        try:
+            if want:
+                await self.wakelock.enable()
+            else:
+                await self.wakelock.disable()
+        except Exception:  # a browser that refuses (no support, page hidden)
+            log.debug("wake lock %s refused", "on" if want else "off", exc_info=True)
 
     def _close(self, dialog: Any) -> None:
         """Close this dialog (not whichever is on top, as ``page.pop_dialog`` would)."""
@@ -200,25 +248,40 @@ def setup_page(page: ft.Page) -> None:
     page.padding = 0
 
 
-def make_main(store: GameStore, export_url: str | None = None
+def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | None = None
               ) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet entry point for one store (shared by every tab and phone).
 
-    ``export_url``: where the server offers every game as a file to download."""
+    ``export_url``: where the server offers every game as a file to download (to the
+    host). ``lan``: the table's code, token and addresses when served with --lan; each
+    session then gets its role from its client address (loopback: the host) and reaches
+    the store only through a :class:`GuardedStore` for that role."""
+    table = lan.table if lan is not None else Table()
 
     async def main(page: ft.Page) -> None:
         setup_page(page)
-        session = Session(store, await device_language(page))
+        client = str(getattr(page, "client_ip", "") or "")
+        role = role_for(client, lan is not None) if page.web else Role.HOST
+        holder: list[Session] = []
+        guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, table)
+        session = Session(guarded, await device_language(page), role=role)  # type: ignore[arg-type]
+        holder.append(session)
         session.tz = await device_timezone(page)
-        session.export_url = export_url if page.web else None
+        session.lan, session.client = lan, client
+        session.export_url = export_url if page.web and role is Role.HOST else None
         shell = Shell(page, session)
+        try:  # a service: made in the page's context, it registers itself with the page
+            shell.wakelock = ft.Wakelock()
+        except Exception:
+            log.debug("no wake lock", exc_info=True)
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped
         page.on_close = shell.closed
-        page.on_disconnect = shell.closed
+        page.on_disconnect = shell.disconnected
         page.on_locale_change = shell.locale_changed
         session.open(page.route)
         shell.render()
+        shell._follow_address(page.route)
 
     return main
 

@@ -76,6 +76,8 @@ STORE_ERRORS: dict[str, str] = {
     "disk_full": N_("The disk is full: nothing was saved. Free some space and try again."),
     "read_only": N_("The data folder cannot be written to: nothing was saved."),
     "not_found": N_("This game does not exist (any more)."),
+    "refused": N_("This phone follows the table: enter the table code from the host's "
+                  "screen to keep score."),
 }
 
 

@@ -204,7 +204,65 @@ class NotFound(Route):
         return None
 
 
-ROUTES: tuple[type[Route], ...] = (Home, NewGame, Sheet, Hand, Changes, History, Settings)
+@dataclass(frozen=True)
+class Table(Route):
+    """The followers' table view of the game the host has open; ``token`` comes from the
+    host's QR code (``access.TableAccess.token``)."""
+
+    token: str
+    screen: ClassVar[str] = "table"
+
+    def url(self) -> str:
+        return f"/table/{quote(self.token)}"
+
+    def parent(self) -> Route:
+        return self
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        return cls(bits[1]) if len(bits) == 2 and bits[0] == "table" else None
+
+
+@dataclass(frozen=True)
+class Lobby(Route):
+    """A LAN phone without the join token: "scan the host's QR code" (where it lands)."""
+
+    screen: ClassVar[str] = "lobby"
+
+    def url(self) -> str:
+        return "/"
+
+    def parent(self) -> Route:
+        return self
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        return None
+
+
+@dataclass(frozen=True)
+class Invite(Route):
+    """The host's invitation: QR code of the join address, the address, the table code."""
+
+    back_to_game: str | None = None  # the sheet it was opened from
+    screen: ClassVar[str] = "invite"
+
+    def url(self) -> str:
+        return "/invite"
+
+    def parent(self) -> Route:
+        return Sheet(self.back_to_game) if self.back_to_game else Home()
+
+    def back_to(self, previous: Route) -> bool:
+        return isinstance(previous, Sheet)
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        return cls() if bits == ["invite"] else None
+
+
+ROUTES: tuple[type[Route], ...] = (Home, NewGame, Sheet, Hand, Changes, History, Settings,
+                                   Table, Invite)
 
 
 def parse(url: str | None) -> Route:

@@ -75,17 +75,27 @@ def _without_api_docs(app: Any) -> Any:
 
 
 def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool = False,
-                   session_timeout_seconds: int | None = None):
+                   session_timeout_seconds: int | None = None, port: int = 8550):
     """The ASGI app: the guard around the Flet web client (no CDN) with the scorekeeper
-    session behind it. ``host``/``lan`` say which ``Host`` names are accepted."""
+    session behind it. ``host``/``lan`` say which ``Host`` names are accepted.
+
+    When other phones can reach the server (``lan``, or listening on every address)
+    each session gets a role (see ``access``): this machine's browser is the host,
+    another phone a follower until it enters the table code; ``port`` goes into the
+    join address the host's QR code shows."""
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from starlette.requests import Request
     from starlette.responses import Response
 
     from ..store import GameStore
+    from .access import TableAccess, is_loopback
     from .main import make_main
+    from .table_roles import LanTable
 
     store = GameStore.open(db)
+    shared = lan or host in network.EVERYWHERE
+    table = LanTable(TableAccess(), port=port, addresses=lan_addresses()) if shared else None
     timeout = session_timeout(session_timeout_seconds)
     tidy = Tidy(timeout)
     tasks: list[asyncio.Task[None]] = []
@@ -93,10 +103,15 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
                                on_startup=[lambda: tasks.append(asyncio.create_task(tidy.run()))],
                                on_shutdown=[lambda: [t.cancel() for t in tasks]])
 
-    @app.get(EXPORT_PATH, include_in_schema=False)
-    def export_file() -> Response:
-        """Every game as a JSON file to download (the history's Export button)."""
+    def export_file(request: Request) -> Response:
+        """Every game as a JSON file to download (the history's Export button): to the
+        host only (this machine) when other phones can reach the server."""
         from datetime import datetime
+
+        if shared and not is_loopback(request.client.host if request.client else None):
+            return Response("Only the host's browser can download every game.\n",
+                            status_code=403, media_type="text/plain",
+                            headers={"Cache-Control": "no-store"})
 
         body = json.dumps(store.export_games(), ensure_ascii=False, indent=2)
         day = datetime.now(UTC).strftime("%Y-%m-%d")
@@ -105,10 +120,15 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
                                  f'attachment; filename="hearts-scorekeeper-{day}.json"',
                                  "Cache-Control": "no-store"})
 
+    # the names are local imports, which ``from __future__ import annotations`` leaves as
+    # strings FastAPI cannot resolve: give it the classes themselves
+    export_file.__annotations__ = {"request": Request, "return": Response}
+    app.get(EXPORT_PATH, include_in_schema=False)(export_file)
+
     app.mount(
         "/",
         _without_api_docs(flet_fastapi.app(
-            make_main(store, export_url=EXPORT_PATH),
+            make_main(store, export_url=EXPORT_PATH, lan=table),
             assets_dir=str(assets_dir()),
             upload_dir=None,
             app_name=APP_NAME,
@@ -188,7 +208,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
         print(f"scorekeeper: cannot listen on {host}:{port} ({e.strerror})", file=sys.stderr)
         return 2
     try:
-        app = build_asgi_app(db, host=host, lan=lan,
+        app = build_asgi_app(db, host=host, lan=lan, port=port,
                              session_timeout_seconds=session_timeout_seconds)
     except StoreError as e:  # e.g. a data folder that cannot be created or written
         print(f"scorekeeper: {e}", file=sys.stderr)

@@ -24,6 +24,7 @@ from .forms import NewGameForm
 from .i18n import LANGUAGES, Translator, pick_language
 from .messages import STALE, Msg, recovery_message, rules_error, store_error
 from .routes import Route
+from .table_roles import KEEP_AWAKE, LanTable, gate, host_opened
 
 THEMES = ("system", "light", "dark")
 LANGUAGE_CHOICES = ("system",) + LANGUAGES
@@ -57,7 +58,7 @@ class ReadOnlyError(StoreError):
     """This tab may not change what is stored (its role only follows the game)."""
 
     def __init__(self) -> None:
-        super().__init__("read_only", "this phone only follows the game")
+        super().__init__("refused", "this phone only follows the game")
 
 
 class Session:
@@ -84,9 +85,16 @@ class Session:
         self.export_url: str | None = None  # a download of every game, when served
         self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
+        # a --lan table (see table_roles): the shared code, token and game; this tab's
+        # client address; whether it came with the join token; keep the screen on
+        self.lan: LanTable | None = None
+        self.client = ""
+        self.joined = False
+        self.keep_awake = self._setting(KEEP_AWAKE, "on", ("on", "off")) == "on"
         # hooks the Flet shell sets: show an address in the browser; tell the other tabs
         self.on_navigate: Callable[[str], None] | None = None
         self.on_changed: Callable[[str], None] | None = None
+        self.on_table_moved: Callable[[], None] | None = None
 
     def _setting(self, key: str, default: str, allowed: tuple[str, ...]) -> str:
         try:
@@ -203,16 +211,18 @@ class Session:
             self.on_navigate(self.route.url())
 
     def _show(self, route: Route) -> None:
+        route, refused = gate(self, route)  # a role lands where it may be
         if self.notice is not None and self.notice.route not in (None, route):
             self.notice = None  # a notice belongs to the screen it was given on
         self.leave()
-        self.error = None
+        self.error = refused
         self.confirm = None
         self.export_text = None
         try:
             self.route, self.model = screens.open_screen(self, route)
         finally:
             self._take_recoveries()  # a file read for this screen may have been repaired
+        host_opened(self)  # the table views follow the game the host opens
 
     def leave(self) -> None:
         """The screen is left (or the tab closed): keep what is worth keeping."""
@@ -264,8 +274,28 @@ class Session:
         if choice not in LANGUAGE_CHOICES:
             return
         self.language_setting = choice
-        self.write(lambda store: store.set_setting("language", choice))
+        self._keep_setting("language", choice)
         self.tr = Translator(pick_language(choice, self.device_language))
+
+    def _keep_setting(self, key: str, value: Any) -> None:
+        """A display setting is kept for the next visit; a follower's only in this tab
+        (it is this phone's choice, not the host's)."""
+        if self.may_write():
+            self.write(lambda store: store.set_setting(key, value))
+
+    def set_keep_awake(self, on: bool) -> None:
+        self.keep_awake = bool(on)
+        self._keep_setting(KEEP_AWAKE, "on" if on else "off")
+
+    def table_moved(self) -> bool:
+        """The host opened another game: a table view follows it. Returns whether the
+        screen changed."""
+        if self.route.screen != "table":
+            return False
+        notice, error = self.notice, self.error
+        self.route, self.model = screens.open_screen(self, self.route)
+        self.notice, self.error = notice, error
+        return True
 
     def set_device_language(self, language: str | None) -> None:
         self.device_language = language
@@ -274,7 +304,7 @@ class Session:
     def set_theme(self, theme: str) -> None:
         if theme in THEMES:
             self.theme = theme
-            self.write(lambda store: store.set_setting("theme", theme))
+            self._keep_setting("theme", theme)
 
 
 __all__ = ["Confirm", "LANGUAGE_CHOICES", "Notice", "ROLES", "ReadOnlyError", "Session",

@@ -13,6 +13,10 @@ Figures (median of ``--runs``, with min and max):
                app: tap on "Save" in the hand entry until the sheet shows the new totals.
   save swap    the bare two-screen Flet app (tests/e2e/swap_app.py): tap Save, route back
                to its sheet, draw a new total; beside the app's save (goal: within 1.5x).
+  follower     on ``--lan``: the host taps Save; the time until the host's own sheet shows
+               the new totals, and until a follower's table view (a second Chromium in a
+               network namespace made for the run, as a phone on the Wi-Fi) shows them
+               (goal: the follower within 2x of the host's own).
   first game   home ("/") and history ("/history") opened until their first game shows,
                with 10 stored games and with ``--games`` (10,000) stored games, both
                stores made through ``GameStore.import_data`` (goal: within 1.5x); and the
@@ -38,8 +42,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT))
 
-from e2e_harness import (PHONE, Flutter, app_server, hello_server, ident,  # noqa: E402
-                         launch_chromium, swap_server)
+from e2e_harness import (CHROMIUM_ARGS, PHONE, Flutter, app_server,  # noqa: E402
+                         hello_server, ident, launch_chromium, swap_server)
 from hello_app import HELLO_BUTTON, HELLO_TEXT  # noqa: E402
 from swap_app import STEP, SWAP_ENTER, SWAP_SAVE, SWAP_TOTAL  # noqa: E402
 
@@ -220,6 +224,85 @@ def swap_save(browser, url: str, runs: int) -> list[float]:  # type: ignore[no-u
     return out
 
 
+# --- a follower on --lan -----------------------------------------------------------------
+
+def follower_seen(total_id: str, hand_id: str) -> str:
+    """JS: watch (each frame) for the new hand's row and the total ``arg``; keep the
+    wall-clock time it showed in ``window.__seen`` (read after the host's own save)."""
+    return ("(want) => { window.__seen = null; const has = " + text_has(total_id) + ";"
+            " const check = () => { if (document.querySelector('" + ident(hand_id) + "')"
+            " && has(want)) { window.__seen = Date.now(); } else requestAnimationFrame(check); };"
+            " check(); }")
+
+
+def follower_save(browser, runs: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+    """The host's Save on ``--lan``: ms until its own sheet shows the new totals, and ms
+    until a follower's table view shows them (the same saves)."""
+    from lan_harness import LanNamespace
+
+    ns = LanNamespace().up()
+    try:
+        with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as db:
+            server = app_server(db)
+            server.argv.append("--lan")
+            with server:
+                phone_browser = browser.browser_type.launch(
+                    executable_path=str(ns.wrapper), headless=True, args=CHROMIUM_ARGS)
+                try:
+                    return _follower_save(browser, phone_browser, server, ns, runs)
+                finally:
+                    phone_browser.close()
+    finally:
+        ns.down()
+
+
+def _follower_save(browser, phone_browser, server, ns, runs: int  # type: ignore[no-untyped-def]
+                   ) -> tuple[list[float], list[float]]:
+    hctx = browser.new_context(**PHONE)
+    fctx = phone_browser.new_context(**PHONE)
+    try:
+        host = Flutter(hctx.new_page(), server.url)
+        sheet = start_game(host)
+        host.tap(ids.INVITE)
+        address = host.wait_text(ids.INVITE_ADDRESS, lambda t: "/table/" in t).strip()
+        join = "/table/" + address.split("/table/", 1)[1]
+        host.tap(ids.BACK)
+        host.wait(ids.ENTER_HAND)
+        follower = Flutter(fctx.new_page(), f"http://{ns.host_address}:{server.port}")
+        follower.open(join, ready=ids.TABLE_NOW)
+        hands: list[rules.Hand] = []
+        game = rules.Game(players=tuple(PLAYERS))
+        own, followed = [], []
+        for n in range(runs + 1):
+            points = [SPREAD[(seat + n) % 4] for seat in range(4)]
+            hands.append(rules.Hand(points=tuple(points)))
+            want = str(rules.state(game_with(game, hands)).totals[0])
+            enter_hand(host, points)
+            host.wait_enabled(ids.SAVE_HAND)
+            tap = finger(host, ids.SAVE_HAND)
+            follower.page.evaluate(follower_seen(ids.TABLE_TOTAL.format(seat=0),
+                                                 ids.TABLE_HAND.format(n=n + 1)), want)
+            t0 = time.time() * 1000.0
+
+            def save_and_see(want: str = want, tap: Callable[[], None] = tap) -> None:
+                tap()
+                host.page.wait_for_function(text_has(ids.TOTAL.format(seat=0)), arg=want,
+                                            polling="raf")
+
+            ms = timed(save_and_see)
+            follower.page.wait_for_function("() => window.__seen !== null")
+            seen = float(follower.page.evaluate("() => window.__seen"))
+            host.wait(ids.ENTER_HAND)
+            if n:  # the first save pays one-off costs
+                own.append(ms)
+                followed.append(seen - t0)
+        assert sheet
+        return own, followed
+    finally:
+        fctx.close()
+        hctx.close()
+
+
 # --- many stored games ------------------------------------------------------------------
 
 def unfinished_game(rng, bench_store) -> dict:  # type: ignore[no-untyped-def]
@@ -343,6 +426,7 @@ def main(argv: list[str] | None = None) -> int:
             results["hello_tap"] = hello_tap(browser, hello.url, args.runs)
             results["app_save"] = app_save(browser, app.url, sheet, args.runs)
             results["swap_save"] = swap_save(browser, swap.url, args.runs)
+            results["host_save"], results["follower_save"] = follower_save(browser, args.runs)
             big = scale(browser, args.games, args.runs)
         finally:
             browser.close()
@@ -360,6 +444,8 @@ def main(argv: list[str] | None = None) -> int:
     print("  save = tap on Save in the hand entry until the sheet shows the new totals")
     print(f"{'':<30} {'bare two-screen app':>24}   {'score sheet':>24}   {'ratio':>6}")
     print(row("save -> new total (goal 1.5x)", results["swap_save"], results["app_save"]))
+    print(f"{'':<30} {'host, own sheet':>24}   {'follower (--lan)':>24}   {'ratio':>6}")
+    print(row("host Save -> totals (goal 2x)", results["host_save"], results["follower_save"]))
     print(f"{'':<30} {'10 games':>24}   {f'{args.games} games':>24}   {'ratio':>6}")
     print(row("home -> first game (goal 1.5x)", big["small_home"], big["big_home"]))
     print(row("history -> first game (goal 1.5x)", big["small_history"], big["big_history"]))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from .. import ids
 from ..i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
-from ..widgets import Ui, app_bar, choice_tile, frame, section, tag
+from ..widgets import Ui, app_bar, choice_tile, frame, run, section, tag, value_of
 from ..words import THEME_NAME
 
 if TYPE_CHECKING:
@@ -25,6 +25,9 @@ class Model:
 
     def set_theme(self, theme: str) -> None:
         self.session.set_theme(theme)
+
+    def set_keep_awake(self, on: bool) -> None:
+        self.session.set_keep_awake(on)
 
 
 def view(ui: Ui, model: Model) -> ft.View:
@@ -54,4 +57,18 @@ def view(ui: Ui, model: Model) -> ft.View:
             text, None, selected, ui.act(model.set_theme, mode)), label=text,
             selected=selected, button=True))
     rows.append(tag(ids.THEME, ft.Column(theme_rows, spacing=4), label=ui._("Theme")))
+    rows += [section(ui._("Screen")), keep_awake_switch(ui, model)]
     return frame(ui, "settings", app_bar(ui, ui._("Settings")), rows)
+
+
+def keep_awake_switch(ui: Ui, model: Model) -> ft.Control:
+    """Keep the screen on while the sheet, hand entry or table view is open."""
+    on = ui.session.keep_awake
+    text = ui._("Keep the screen on during a game")
+
+    def changed(e: Any) -> None:
+        run(ui.session, model.set_keep_awake, str(value_of(e)).lower() in ("true", "1"))
+        ui.refresh()
+
+    return tag(ids.KEEP_AWAKE, ft.Switch(label=text, value=on, on_change=changed),
+               label=text, toggled=on)

@@ -181,7 +181,10 @@ def view(ui: Ui, model: Model) -> ft.View:
         text = ui._("Enter hand {hand}", hand=st.next_hand.number)
         bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(model.enter_hand),
                              ft.Icons.EDIT_NOTE)]
-    return frame(ui, "sheet", app_bar(ui, ui._("Score sheet"), actions=[changes]), controls,
+    from .invite import button as invite_button  # the host's, on --lan
+    invite = None if model.read_only else invite_button(ui, model.game.id)
+    actions = [a for a in (invite, changes) if a is not None]
+    return frame(ui, "sheet", app_bar(ui, ui._("Score sheet"), actions=actions), controls,
                  bottom=bottom, top=pinned, error=False)
 
 
