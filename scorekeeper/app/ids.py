@@ -100,3 +100,6 @@ LANGUAGE = "language"  # the language choice group
 LANGUAGE_OPTION = "language-{code}"  # system | en | pl | lt
 THEME = "theme"
 THEME_OPTION = "theme-{mode}"  # system | light | dark
+
+# --- added for the table fixes (issue 8) ---------------------------------------------------
+QUEENS = "queens-{seat}-{count}"  # Cancellation: this player took count (0, 1, 2) queens

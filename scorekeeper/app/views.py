@@ -78,6 +78,10 @@ def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: An
     A button's identifier node also carries the button's tap, so a screen reader (or a
     test) that activates the node by its identifier does what a finger on it does, even
     while it is scrolled out of sight; a disabled button's node has no tap."""
+    if label and isinstance(control, ft.IconButton) and isinstance(control.tooltip, str):
+        # the label names it for a screen reader; the tooltip (kept for a long press)
+        # would be read a second time ("Back Back")
+        control.tooltip = ft.Tooltip(message=control.tooltip, exclude_from_semantics=True)
     if kw.get("button") and "on_tap" not in kw:
         target = _tappable(control)
         if target is not None:
@@ -341,8 +345,11 @@ def new_game(ui: Ui) -> ft.View:
 
     def name_changed(seat: int) -> Callable[[Any], None]:
         def handler(e: Any) -> None:
-            form.set_name(seat, value_of(e) or "")  # typing is not redrawn: focus stays
+            # redrawn on every keystroke, so the first-dealer buttons and every label
+            # follow the names; the field is keyed, so it keeps the focus
+            form.set_name(seat, value_of(e) or "")
             run(app, app.form_changed)
+            ui.refresh()
         return handler
 
     def act(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
@@ -400,8 +407,7 @@ def new_game(ui: Ui) -> ft.View:
         selected = v == form.variant
         rows.append(tag(ids.VARIANT.format(variant=v.value), choice_tile(
             ui._(VARIANT_NAME[v]), ui._(VARIANT_HINT[v]), selected,
-            act(form.set_variant, v)), label=ui._(VARIANT_NAME[v]), selected=selected,
-            button=True))
+            act(form.set_variant, v)), selected=selected, button=True))
 
     rows.append(section(ui._("Target")))
     target_buttons = []
@@ -429,7 +435,7 @@ def new_game(ui: Ui) -> ft.View:
         selected = form.moon == rule
         rows.append(tag(ids.MOON_RULE.format(rule=rule.value), choice_tile(
             ui._(MOON_RULE_NAME[rule]), None, selected, act(setattr, form, "moon", rule)),
-            label=ui._(MOON_RULE_NAME[rule]), selected=selected, button=True))
+            selected=selected, button=True))
 
     rows.append(section(ui._("First dealer")))
     dealers = []
@@ -462,6 +468,7 @@ def new_game(ui: Ui) -> ft.View:
 
 def choice_tile(title: str, subtitle: str | None, selected: bool, on_click: Callable
                 ) -> ft.Control:
+    """A radio-like tile; its texts name it (a label on its tag would be heard twice)."""
     icon = ft.Icons.RADIO_BUTTON_CHECKED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED
     texts: list[ft.Control] = [ft.Text(title, size=16)]
     if subtitle:
@@ -539,7 +546,7 @@ def sheet(ui: Ui) -> ft.View:
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(2, 4, 2, 4),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None, border_radius=10),
-            label=name, expand=fit))
+            expand=fit))  # the name is its text (a label would be heard twice)
     header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
 
     # Up to FIT players the totals stay pinned on top while the hands scroll under them.
@@ -729,6 +736,7 @@ def hand_entry(ui: Ui) -> ft.View:
         return handler
 
     points, typo = entry.typed_points()
+    scores = entry.scores()
     remaining = entry.remaining()
     info = rules.hand_info(game, entry.number)
 
@@ -756,18 +764,23 @@ def hand_entry(ui: Ui) -> ft.View:
         left_color = ft.Colors.ERROR
     counter = tag(ids.REMAINING, ft.Container(ft.Row([
         ft.Text(signed(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
-        ft.Text(left_text, size=15, expand=True, color=left_color),
-    ]), padding=ft.Padding(4, 0, 4, 0)), label=left_text, live_region=True)
+        ft.Text(left_text, size=15, expand=True, color=left_color, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS),
+    ]), padding=ft.Padding(4, 0, 4, 0), height=COUNTER_HEIGHT),  # two lines' room, always
+        label=left_text, live_region=True, exclude_semantics=True)  # heard once, in words
 
     rows: list[ft.Control | None] = [
         ft.Text(ui._("{direction} · {dealer} dealt", direction=ui._(DIRECTION[info.direction]),
                      dealer=names[info.dealer]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        modes, counter, moon_box(ui, entry, changed)]
+        modes, counter]
 
     for seat, name in enumerate(names):
-        rows.append(player_entry_row(ui, entry, seat, name, points[seat], changed, s))
+        rows.append(player_entry_row(ui, entry, seat, name, points[seat], scores[seat],
+                                     changed, s))
         if entry.mode == "cards" and seat == entry.picked:
             rows.append(hearts_keypad(ui, entry, seat, name, changed))
+    # below every player, so its coming and going moves no row under a finger
+    rows.append(moon_box(ui, entry, changed))
 
     save_text = ui._("Save hand {hand}", hand=entry.number)
     bottom: list[ft.Control | None] = [error_box(ui, app.error)]
@@ -790,6 +803,9 @@ def hand_entry(ui: Ui) -> ft.View:
     return view(ui, "hand", app_bar(ui, title, actions=actions), rows, bottom=bottom)
 
 
+COUNTER_HEIGHT = 52  # the "points left" counter: room for two lines of any language
+
+
 def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Callable,
                 label: str | None = None) -> ft.Control:
     cls = ft.FilledTonalButton if selected else ft.OutlinedButton
@@ -799,9 +815,8 @@ def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Ca
 
 
 def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,
-                     changed: Callable, s: rules.VariantSpec) -> ft.Control:
+                     score: int | None, changed: Callable, s: rules.VariantSpec) -> ft.Control:
     picked = entry.mode == "cards" and seat == entry.picked
-    shown = "?" if points is None else signed(points)
     parts: list[ft.Control] = [
         ft.Text(name, size=16, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
@@ -814,23 +829,10 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             padding=ft.Padding(10, 0, 10, 0), height=TAP, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(2, RED if picked else ft.Colors.OUTLINE_VARIANT)),
             label=ui._("Hearts taken by {player}: {n}", player=name, n=hearts), button=True))
-        for q in range(s.queens):
-            taken = entry.queens[q] == seat
-            label = ui._("{player} took the queen of spades", player=name)
-            if s.queens > 1:
-                label = ui._("{player} took queen of spades {number}", player=name,
-                             number=q + 1)
-            text = "Q♠" if s.queens == 1 else f"Q♠{q + 1}"
-            button = ft.Container(
-                ft.Text(text, size=17, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_PRIMARY if taken else ft.Colors.ON_SURFACE),
-                bgcolor=ft.Colors.PRIMARY if taken else None, border_radius=10,
-                border=ft.Border.all(2, ft.Colors.PRIMARY if taken else ft.Colors.OUTLINE_VARIANT),
-                width=TAP + (8 if s.queens > 1 else 0), height=TAP,
-                alignment=ft.Alignment.CENTER, ink=True,
-                on_click=changed(entry.toggle_queen, q, seat))
-            parts.append(tag(ids.QUEEN.format(seat=seat, n=q), button, label=label,
-                             toggled=taken, button=True))
+        if s.queens == 1:
+            parts.append(queen_button(ui, entry, seat, name, changed))
+        else:
+            parts.extend(queen_counts(ui, entry, seat, name, changed))
     else:
         def typed(e: Any, seat: int = seat) -> None:
             entry.set_points_text(seat, value_of(e) or "")
@@ -838,20 +840,22 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             ui.refresh()
         parts.append(tag(ids.POINTS.format(seat=seat), ft.TextField(
             value=entry.points_text[seat], width=84, text_align=ft.TextAlign.CENTER,
-            keyboard_type=ft.KeyboardType.NUMBER, hint_text="0", text_size=18,
-            input_filter=ft.NumbersOnlyInputFilter(), on_change=typed, key=f"points-{seat}",
-            label=None), label=ui._("Points for {player}", player=name)))
+            # what is typed stays as typed ("2.5" and "-3" are refused in words, never
+            # filtered into 25 or 3); no placeholder, which a screen reader reads as a value
+            keyboard_type=ft.KeyboardType.NUMBER, text_size=18, on_change=typed,
+            key=f"points-{seat}", label=None), label=ui._("Points for {player}", player=name)))
     if points is None:
         points_label = ui._("{player}: not a number", player=name)
+    elif score is None:  # shooter's choice: the moon scores what the shooter picks
+        points_label = ui._("{player}: the score waits for the moon choice", player=name)
     else:
-        points_label = ui._n("{player}: {n} point", "{player}: {n} points", points, player=name)
+        points_label = ui._n("{player}: {n} point", "{player}: {n} points", score, player=name)
+    # what the hand scores (the shooter's 26 shows as what the moon rule makes of it)
+    shown = "?" if score is None else signed(score)
     parts.append(tag(ids.PLAYER_POINTS.format(seat=seat), ft.Text(
         f"= {shown}", size=18, width=52, text_align=ft.TextAlign.RIGHT,
         weight=ft.FontWeight.BOLD), label=points_label))
-    parts.append(tag(ids.GIVE_REST.format(seat=seat), ft.IconButton(
-        ft.Icons.INPUT, tooltip=ui._("{player} gets the rest", player=name),
-        on_click=changed(entry.give_rest, seat), width=TAP, height=TAP),
-        label=ui._("{player} gets the rest", player=name), button=True))
+    parts.append(give_rest_button(ui, entry, seat, name, changed))
     if entry.mode == "cards" and s.queens > 1:
         # Two queens: the name, points and "rest" on top, the cards below, so that
         # names stay readable at 360 px.
@@ -868,7 +872,60 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
         padding=ft.Padding(8, 4, 0, 4), border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if picked else ft.Colors.SURFACE_CONTAINER_LOW,
         on_click=changed(entry.pick, seat) if entry.mode == "cards" else None),
-        label=name, selected=picked)
+        selected=picked)  # the name is its text (a label would be heard twice)
+
+
+def give_rest_button(ui: Ui, entry: Any, seat: int, name: str, changed: Callable
+                     ) -> ft.Control:
+    """"Gets the rest": an icon with a visible word under it (an icon alone read like a
+    login arrow); a screen reader hears the whole "Bartek gets the rest"."""
+    return tag(ids.GIVE_REST.format(seat=seat), ft.Container(
+        ft.Column([ft.Icon(ft.Icons.INPUT, size=20, color=ft.Colors.PRIMARY),
+                   ft.Text(ui._("The rest"), size=11, color=ft.Colors.PRIMARY,
+                           max_lines=1, text_align=ft.TextAlign.CENTER)],
+                  spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                  horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        width=TAP + 12, height=TAP, border_radius=10, ink=True,
+        alignment=ft.Alignment.CENTER, on_click=changed(entry.give_rest, seat)),
+        label=ui._("{player} gets the rest", player=name), button=True)
+
+
+def queen_button(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) -> ft.Control:
+    """One queen (standard): a toggle; the one lit Q♠ shows who took it."""
+    taken = bool(entry.queens[seat])
+    return tag(ids.QUEEN.format(seat=seat, n=0), ft.Container(
+        ft.Text("Q♠", size=17, weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ON_PRIMARY if taken else ft.Colors.ON_SURFACE),
+        bgcolor=ft.Colors.PRIMARY if taken else None, border_radius=10,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if taken else ft.Colors.OUTLINE_VARIANT),
+        width=TAP, height=TAP, alignment=ft.Alignment.CENTER, ink=True,
+        on_click=changed(entry.toggle_queen, seat)),
+        label=ui._("{player} took the queen of spades", player=name), toggled=taken,
+        button=True)
+
+
+def queen_counts(ui: Ui, entry: Any, seat: int, name: str, changed: Callable
+                 ) -> list[ft.Control]:
+    """Two queens (Cancellation): how many this player took, 0, 1 or 2. A count that
+    would need a queen someone else holds is greyed out, never taken from them."""
+    parts: list[ft.Control] = [ft.Text("Q♠", size=17, weight=ft.FontWeight.BOLD)]
+    for count in range(entry.max_queens + 1):
+        current = entry.queens[seat] == count
+        possible = entry.can_set_queens(seat, count)
+        parts.append(tag(ids.QUEENS.format(seat=seat, count=count), ft.Container(
+            ft.Text(str(count), size=17, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_PRIMARY if current else
+                    ft.Colors.ON_SURFACE if possible else ft.Colors.OUTLINE),
+            bgcolor=ft.Colors.PRIMARY if current else None, border_radius=10,
+            border=ft.Border.all(2, ft.Colors.PRIMARY if current else
+                                 ft.Colors.OUTLINE_VARIANT),
+            width=TAP, height=TAP, alignment=ft.Alignment.CENTER, ink=possible,
+            disabled=not possible,
+            on_click=changed(entry.set_queens, seat, count) if possible else None),
+            label=ui._n("{player} took {n} queen of spades",
+                        "{player} took {n} queens of spades", count, player=name),
+            selected=current, button=True))
+    return parts
 
 
 def hearts_keypad(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) -> ft.Control:
@@ -1033,7 +1090,7 @@ def settings(ui: Ui) -> ft.View:
             text = LANGUAGE_NAMES[code]
         selected = app.language_setting == code
         lang_rows.append(tag(ids.LANGUAGE_OPTION.format(code=code), choice_tile(
-            text, None, selected, ui.act(app.set_language, code)), label=text,
+            text, None, selected, ui.act(app.set_language, code)),
             selected=selected, button=True))
     rows.append(tag(ids.LANGUAGE, ft.Column(lang_rows, spacing=4), label=ui._("Language")))
     rows.append(section(ui._("Theme")))
@@ -1042,7 +1099,7 @@ def settings(ui: Ui) -> ft.View:
         selected = app.theme == mode
         text = ui._(THEME_NAME[mode])
         theme_rows.append(tag(ids.THEME_OPTION.format(mode=mode), choice_tile(
-            text, None, selected, ui.act(app.set_theme, mode)), label=text, selected=selected,
+            text, None, selected, ui.act(app.set_theme, mode)), selected=selected,
             button=True))
     rows.append(tag(ids.THEME, ft.Column(theme_rows, spacing=4), label=ui._("Theme")))
     return view(ui, "settings", app_bar(ui, ui._("Settings")), rows)
