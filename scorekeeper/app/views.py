@@ -693,7 +693,7 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
 def game_over_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     names = game.players
     winner = names[st.winner]  # type: ignore[index]
-    order = sorted(range(game.seats), key=lambda s: (st.totals[s], s))
+    order = rules.standings_order(st.totals)
     standings = []
     places = rules.places(st.totals)
     for row, seat in enumerate(order, 1):
@@ -749,9 +749,10 @@ def hand_entry(ui: Ui) -> ft.View:
     ], spacing=6)
 
     problem = typo or entry.problem()
-    if remaining > 0 and problem is None:  # Cancellation: a cancelled last trick
+    nobody = entry.taken_by_nobody()
+    if nobody > 0:  # Cancellation: a cancelled last trick
         left_text = ui._n("{n} point taken by nobody (a cancelled last trick)",
-                          "{n} points taken by nobody (a cancelled last trick)", remaining)
+                          "{n} points taken by nobody (a cancelled last trick)", nobody)
         left_color = ft.Colors.PRIMARY
     elif remaining > 0:
         left_text = ui._n("{n} point left to give", "{n} points left to give", remaining)
