@@ -103,3 +103,7 @@ THEME_OPTION = "theme-{mode}"  # system | light | dark
 
 # --- added for the table fixes (issue 8) ---------------------------------------------------
 QUEENS = "queens-{seat}-{count}"  # Cancellation: this player took count (0, 1, 2) queens
+RUNNING = "running-{n}-{seat}"  # the running total of seat after hand n (small print)
+AT_TARGET = "at-target-{seat}"  # the flag on a player at or past the target
+SIDE_SHEET = "side-sheet"  # 6-11 players: the sheet on its side (one row per player)
+NOT_STARTED = "not-started"  # on a game card: the game has no hand yet

@@ -292,13 +292,20 @@ def home(ui: Ui) -> ft.View:
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER), alignment=ft.Alignment.CENTER,
             padding=ft.Padding(0, 8, 0, 8)),
         big_button(ui, ids.NEW_GAME, ui._("New game"), ui.act(app.new_game), ft.Icons.ADD),
-        section(ui._("Unfinished games")),
     ]
-    if not games:
-        rows.append(ft.Text(ui._("No unfinished games."), color=ft.Colors.ON_SURFACE_VARIANT))
-    for g in games:
-        rows.append(game_card(ui, g, ids.RESUME.format(game_id=g.id),
-                              ui.act(app.navigate, f"/game/{g.id}")))
+    # a game with no hand yet is not an unfinished one: it is listed as not started
+    played = [g for g in games if g.hands]
+    waiting = [g for g in games if not g.hands]
+    for title, group in ((ui._("Unfinished games"), played), (ui._("Not started"), waiting)):
+        if group or not games:
+            rows.append(section(title))
+        if not games:
+            rows.append(ft.Text(ui._("No unfinished games."),
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+            break
+        for g in group:
+            rows.append(game_card(ui, g, ids.RESUME.format(game_id=g.id),
+                                  ui.act(app.navigate, f"/game/{g.id}")))
     rows.append(ft.Container(height=8))
     rows.append(big_button(ui, ids.HISTORY, ui._("History"), ui.act(app.navigate, "/history"),
                            ft.Icons.HISTORY, filled=False))
@@ -310,16 +317,33 @@ def home(ui: Ui) -> ft.View:
                                     actions=actions), rows)
 
 
+def local_time(ui: Ui, iso: str | None) -> str:
+    """A stored UTC time in the phone's own zone and words (the one call site for it:
+    ``Translator.when`` from the i18n work, the stored time until it is merged)."""
+    when = getattr(ui.app.tr, "when", None)
+    return when(iso) if callable(when) else date_text(iso)
+
+
 def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
               extra: list[ft.Control] | None = None) -> ft.Control:
+    """What tells two games of the same players apart: not started or hands played, who
+    won or who leads now (from the rules), and when it started, in local time."""
     players = ", ".join(g.players)
     small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    strong = dict(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
     facts: list[ft.Control] = []
     if g.finished and g.winner is not None:
-        facts.append(ft.Text(ui._("{winner} won", winner=g.winner), size=13,
-                             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
-    facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
-    facts.append(ft.Text(date_text(g.updated), **small))
+        facts.append(ft.Text(ui._("{winner} won", winner=g.winner), **strong))
+    elif not g.hands:
+        facts.append(tag(ids.NOT_STARTED, ft.Text(ui._("Not started"), **strong)))
+    elif g.totals:
+        leaders = [g.players[s] for s in rules.standing(g.totals, g.target).leaders]
+        text = ui._("{player} leads", player=leaders[0]) if len(leaders) == 1 else \
+            ui._("Tied for the lowest: {players}", players=", ".join(leaders))
+        facts.append(ft.Text(text, **strong))
+    if g.hands:
+        facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
+    facts.append(ft.Text(ui._("Started {when}", when=local_time(ui, g.created)), **small))
     lines: list[ft.Control] = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
@@ -497,7 +521,8 @@ def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:
             plan.leftover), size=15))
     if plan.first_lead is not None:
         lines.append(ft.Row([card_span(plan.first_lead),
-                             ft.Text(ui._("leads the first trick"), size=15)], spacing=6))
+                             ft.Text(ui._("leads the first trick"), size=15, expand=True)],
+                            spacing=6))
     else:
         lines.append(ft.Text(ui._("The player left of the dealer leads the first trick "
                                   "(no heart, no queen of spades)."), size=15))
@@ -508,9 +533,12 @@ def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:
 
 # --- score sheet -------------------------------------------------------------------------------
 
-COL = 64  # width of one player's column when they do not all fit the screen
 NUM_COL = 40
-FIT = 5  # up to this many players the columns share the width of the screen
+FIT = 5  # up to this many players, one column each; more: one row each (the sheet on its side)
+NAME_COL = 112  # on its side: the fixed name column
+TOTAL_COL = 44  # on its side: the fixed totals column
+HAND_COL = 42  # on its side: one hand's column (these scroll sideways, names and totals stay)
+SIDE_ROW = 46  # on its side: the height of one player's row
 
 
 def sheet(ui: Ui) -> ft.View:
@@ -519,89 +547,24 @@ def sheet(ui: Ui) -> ft.View:
     assert stored is not None
     game = stored.game
     st = rules.state(game)
-    names = game.players
     read_only = app.where.read_only
-    fit = game.seats <= FIT
-    width = None if fit else COL
-
-    def column(content: ft.Control, **kw: Any) -> ft.Control:
-        return ft.Container(content, width=width, expand=fit, **kw)
-
-    header_cells = []
-    for seat, name in enumerate(names):
-        leader = seat in st.leaders and bool(game.hands)
-        total = st.totals[seat]
-        mark = tag(ids.LEADER.format(seat=seat),
-                   ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color=ft.Colors.AMBER_700),
-                   label=ui._("Lowest total")) if leader else ft.Container(height=18)
-        header_cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), column(ft.Column([
-            mark,
-            ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
-            tag(ids.TOTAL.format(seat=seat), ft.Text(
-                signed(total), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
-                color=ft.Colors.PRIMARY if leader else None),
-                label=ui._n("{player}: {n} point", "{player}: {n} points", total,
-                            player=name)),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding(2, 4, 2, 4),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None, border_radius=10),
-            expand=fit))  # the name is its text (a label would be heard twice)
-    header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
-
-    # Up to FIT players the totals stay pinned on top while the hands scroll under them.
-    pinned = [ft.Container(header, padding=ft.Padding(24, 4, 24, 4))] if fit else None
-    rows: list[ft.Control] = [] if fit else [header, ft.Divider(height=1)]
-    for number, hs in enumerate(st.hands, 1):
-        info = rules.hand_info(game, number)
-        cells = []
-        moon_note = None
-        if hs.moon is not None:
-            moon_note = ui._("{player} shot the moon", player=names[hs.moon.player])
-        for seat, score in enumerate(hs.scores):
-            moon = hs.moon is not None and hs.moon.player == seat
-            text = ft.Text(signed(score), size=17, text_align=ft.TextAlign.CENTER,
-                           weight=ft.FontWeight.BOLD if moon else None,
-                           color=ft.Colors.PRIMARY if moon else None)
-            content: ft.Control = text
-            if moon:  # a small moon beside the shooter's score, read out as who shot it
-                mark = tag(ids.MOON_MARK.format(n=number), ft.Text(
-                    "☾", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
-                    label=moon_note)
-                content = ft.Row([mark, text], spacing=2, tight=True,
-                                 alignment=ft.MainAxisAlignment.CENTER,
-                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
-            cells.append(tag(ids.CELL.format(n=number, seat=seat), column(
-                content, alignment=ft.Alignment.CENTER), expand=fit))
-        direction = ui._(DIRECTION_SHORT[info.direction])
-        if moon_note:
-            label = ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,
-                         moon=moon_note)
-        else:
-            label = ui._("Hand {hand}, {direction}", hand=number, direction=direction)
-        row = ft.Container(ft.Row([
-            ft.Container(ft.Column([
-                ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-                ft.Icon(DIRECTION_ICON[info.direction], size=14, tooltip=direction),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
-            *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
-            on_click=None if read_only else ui.act(app.edit_hand, number), ink=not read_only,
-            tooltip=moon_note)
-        rows.append(tag(ids.HAND_ROW.format(n=number), row,
-                        label=label,
-                        button=not read_only))
+    edit = None if read_only else (lambda number: ui.act(app.edit_hand, number))
+    if game.seats <= FIT:
+        pinned, table = columns_sheet(ui, game, st, edit)
+    else:
+        pinned, table = None, side_sheet(ui, game, st, edit)
+    rows: list[ft.Control] = [table]
+    if game.hands:
+        rows.append(ft.Text(ui._("Small numbers: the running total after each hand."),
+                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if not st.hands:
         rows.append(ft.Container(ft.Text(ui._("No hands yet."),
                                          color=ft.Colors.ON_SURFACE_VARIANT),
-                                 padding=ft.Padding(NUM_COL, 8, 0, 8)))
+                                 padding=ft.Padding(4, 8, 0, 8)))
     elif not read_only:
-        rows.append(ft.Container(ft.Text(ui._("Tap a hand to change or delete it."), size=13,
-                                         color=ft.Colors.ON_SURFACE_VARIANT),
-                                 padding=ft.Padding(4, 6, 0, 0)))
-    if fit:
-        table: ft.Control = ft.Column(rows, spacing=2)
-    else:
-        table = ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO)
+        rows.append(ft.Text(ui._("Tap a hand to change or delete it."), size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    table = ft.Column(rows, spacing=4)
 
     top: list[ft.Control | None] = [error_box(ui, app.error)]
     if read_only:
@@ -621,10 +584,8 @@ def sheet(ui: Ui) -> ft.View:
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
     controls = top + [ft.Card(ft.Container(table, padding=8), margin=0)]
-    changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.RECEIPT_LONG_OUTLINED, tooltip=ui._("Changes"),
-                                                on_click=ui.act(app.navigate,
-                                                                f"/game/{stored.id}/changes")),
-                  label=ui._("Changes"), button=True)
+    changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
+                          ui.act(app.navigate, f"/game/{stored.id}/changes"))
     bottom = None
     if not st.game_over and not read_only:
         assert st.next_hand is not None
@@ -634,6 +595,166 @@ def sheet(ui: Ui) -> ft.View:
     title = ui._("Score sheet")
     return view(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom,
                 top=pinned)
+
+
+def text_action(identifier: str, icon: Any, text: str, on_click: Callable) -> ft.Control:
+    """An app-bar action with its word beside its icon (an icon alone was a guess); the
+    button's own text names it for a screen reader, once."""
+    return tag(identifier, ft.TextButton(content=text, icon=icon, on_click=on_click,
+                                         height=TAP,
+                                         style=ft.ButtonStyle(padding=ft.Padding(8, 0, 12, 0))))
+
+
+def standing_marks(ui: Ui, game: rules.Game, st: rules.GameState, seat: int) -> list[ft.Control]:
+    """What the rules say of a player's place now, in words: "leads", "tied" (for the
+    lowest total), a flag once at or past the target; the trophy is only for the winner of
+    a finished game."""
+    marks: list[ft.Control] = []
+    small = dict(size=11, weight=ft.FontWeight.BOLD, max_lines=1,
+                 overflow=ft.TextOverflow.ELLIPSIS)
+    if st.game_over:
+        if seat == st.winner:
+            marks.append(tag(ids.LEADER.format(seat=seat), ft.Icon(
+                ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_700),
+                label=ui._("{winner} won", winner=game.players[seat])))
+    elif game.hands and seat in st.leaders:
+        if len(st.leaders) == 1:
+            word, label = ui._("leads"), ui._("{player} leads with the lowest total",
+                                              player=game.players[seat])
+        else:
+            word, label = ui._("tied"), ui._("{player} is tied for the lowest total",
+                                             player=game.players[seat])
+        marks.append(tag(ids.LEADER.format(seat=seat), ft.Text(
+            word, color=ft.Colors.PRIMARY, **small), label=label, exclude_semantics=True))
+    if seat in rules.at_target(st.totals, game.rules.target):
+        marks.append(tag(ids.AT_TARGET.format(seat=seat), ft.Icon(
+            ft.Icons.FLAG, size=14, color=ft.Colors.ERROR),
+            label=ui._("{player} reached the target", player=game.players[seat])))
+    return marks
+
+
+def score_cell(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat: int,
+               running: int) -> ft.Control:
+    """One player's score in one hand, the running total after it in small print below."""
+    score = hs.scores[seat]
+    moon = hs.moon is not None and hs.moon.player == seat
+    text = ft.Text(signed(score), size=16, text_align=ft.TextAlign.CENTER,
+                   weight=ft.FontWeight.BOLD if moon else None,
+                   color=ft.Colors.PRIMARY if moon else None)
+    content: ft.Control = text
+    if moon:  # a small moon beside the shooter's score, read out as who shot it
+        note = ui._("{player} shot the moon", player=game.players[hs.moon.player])  # type: ignore[union-attr]
+        mark = tag(ids.MOON_MARK.format(n=number), ft.Text(
+            "☾", size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY), label=note)
+        content = ft.Row([mark, text], spacing=1, tight=True,
+                         alignment=ft.MainAxisAlignment.CENTER,
+                         vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Column([
+        tag(ids.CELL.format(n=number, seat=seat), ft.Container(content,
+                                                               alignment=ft.Alignment.CENTER)),
+        tag(ids.RUNNING.format(n=number, seat=seat), ft.Text(
+            signed(running), size=11, color=ft.Colors.ON_SURFACE_VARIANT,
+            text_align=ft.TextAlign.CENTER),
+            label=ui._("{player}: total {n} after hand {hand}", player=game.players[seat],
+                       n=running, hand=number), exclude_semantics=True),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def hand_label(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int) -> tuple[str, Any]:
+    info = rules.hand_info(game, number)
+    direction = ui._(DIRECTION_SHORT[info.direction])
+    if hs.moon is not None:
+        moon = ui._("{player} shot the moon", player=game.players[hs.moon.player])
+        return ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,
+                    moon=moon), info
+    return ui._("Hand {hand}, {direction}", hand=number, direction=direction), info
+
+
+def columns_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
+                  edit: Callable[[int], Callable] | None) -> tuple[list[ft.Control], ft.Control]:
+    """Up to FIT players: one column each, the totals pinned on top while the hands
+    scroll under them."""
+    header_cells: list[ft.Control] = []
+    for seat, name in enumerate(game.players):
+        lead = not st.game_over and seat in st.leaders and bool(game.hands)
+        header_cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Column([
+            ft.Row(standing_marks(ui, game, st, seat), spacing=2, height=18, tight=True,
+                   alignment=ft.MainAxisAlignment.CENTER),
+            ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                    text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
+            total_text(ui, st, seat, name, 26, lead),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding(2, 4, 2, 4), expand=True, border_radius=10,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None), expand=True))
+    header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
+    pinned = [ft.Container(header, padding=ft.Padding(24, 4, 24, 4))]
+    rows: list[ft.Control] = []
+    for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
+        label, info = hand_label(ui, game, hs, number)
+        cells = [ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
+                              expand=True) for seat in range(game.seats)]
+        row = ft.Container(ft.Row([
+            ft.Container(ft.Column([
+                ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
+                ft.Icon(DIRECTION_ICON[info.direction], size=14),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
+            *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
+            on_click=edit(number) if edit else None, ink=edit is not None)
+        rows.append(tag(ids.HAND_ROW.format(n=number), row, label=label,
+                        button=edit is not None))
+    return pinned, ft.Column(rows, spacing=2)
+
+
+def total_text(ui: Ui, st: rules.GameState, seat: int, name: str, size: int,
+               lead: bool) -> ft.Control:
+    total = st.totals[seat]
+    return tag(ids.TOTAL.format(seat=seat), ft.Text(
+        signed(total), size=size, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+        color=ft.Colors.PRIMARY if lead else None),
+        label=ui._n("{player}: {n} point", "{player}: {n} points", total, player=name))
+
+
+def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
+               edit: Callable[[int], Callable] | None) -> ft.Control:
+    """6 to 11 players: the sheet on its side, one row per player. Names and totals stay
+    put on the left, every one on the screen at 360 px; the hands scroll sideways beside
+    them, the latest in view."""
+    fixed: list[ft.Control] = [ft.Container(height=SIDE_ROW)]
+    for seat, name in enumerate(game.players):
+        lead = not st.game_over and seat in st.leaders and bool(game.hands)
+        fixed.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Row([
+            ft.Column([
+                ft.Text(name, size=14, weight=ft.FontWeight.BOLD, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Row(standing_marks(ui, game, st, seat), spacing=4, height=14),
+            ], spacing=0, expand=True, alignment=ft.MainAxisAlignment.CENTER),
+            ft.Container(total_text(ui, st, seat, name, 20, lead), width=TOTAL_COL,
+                         alignment=ft.Alignment.CENTER_RIGHT),
+        ], spacing=2), height=SIDE_ROW, width=NAME_COL + TOTAL_COL,
+            padding=ft.Padding(6, 0, 6, 0), border_radius=8,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else
+            ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)))
+    hands: list[ft.Control] = []
+    for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
+        label, info = hand_label(ui, game, hs, number)
+        column = ft.Container(ft.Column([
+            ft.Container(ft.Column([
+                ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
+                ft.Icon(DIRECTION_ICON[info.direction], size=14),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                height=SIDE_ROW, alignment=ft.Alignment.CENTER),
+            *[ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
+                           height=SIDE_ROW, alignment=ft.Alignment.CENTER,
+                           bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)
+              for seat in range(game.seats)],
+        ], spacing=0), width=HAND_COL, border_radius=8,
+            on_click=edit(number) if edit else None, ink=edit is not None)
+        hands.append(tag(ids.HAND_ROW.format(n=number), column, label=label,
+                         button=edit is not None))
+    scroller = ft.Row(hands, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True,
+                      expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
+    return tag(ids.SIDE_SHEET, ft.Row([ft.Column(fixed, spacing=0), scroller], spacing=0,
+                                      vertical_alignment=ft.CrossAxisAlignment.START))
 
 
 def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
@@ -665,8 +786,10 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     direction = ui._(DIRECTION[n.direction])
     lines.append(ft.Row([ft.Icon(DIRECTION_ICON[n.direction], size=20,
                                  color=ft.Colors.ON_PRIMARY_CONTAINER),
+                         # expands, so a long hold line wraps instead of being cut
                          ft.Text(direction, size=16, weight=ft.FontWeight.BOLD,
-                                 color=ft.Colors.ON_PRIMARY_CONTAINER)]))
+                                 color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True)],
+                        vertical_alignment=ft.CrossAxisAlignment.START))
     if n.passes:
         pairs = [ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
                  for a, b in n.passes.items()]
@@ -675,7 +798,7 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                              for p in pairs], wrap=True, spacing=6, run_spacing=6))
     if n.first_lead is not None:
         lead = ft.Row([card_span(n.first_lead, 17),
-                       ft.Text(ui._("leads the first trick"), size=15,
+                       ft.Text(ui._("leads the first trick"), size=15, expand=True,
                                color=ft.Colors.ON_PRIMARY_CONTAINER)], spacing=6)
     else:
         lead = ft.Text(ui._("{player} leads the first trick (no heart, no queen of spades)",
@@ -791,9 +914,8 @@ def hand_entry(ui: Ui) -> ft.View:
                           live_region=True))
     bottom.append(big_button(ui, ids.SAVE_HAND, save_text, ui.act(app.save_hand),
                              ft.Icons.CHECK, disabled=problem is not None))
-    actions = [tag(ids.CLEAR_HAND, ft.IconButton(ft.Icons.RESTART_ALT, tooltip=ui._("Start over"),
-                                                 on_click=changed(entry.clear)),
-                   label=ui._("Start over"), button=True)]
+    actions = [text_action(ids.CLEAR_HAND, ft.Icons.RESTART_ALT, ui._("Start over"),
+                           changed(entry.clear))]
     if entry.index is not None:
         actions.insert(0, tag(ids.DELETE_HAND, ft.IconButton(
             ft.Icons.DELETE_OUTLINE, tooltip=ui._("Delete this hand"),
