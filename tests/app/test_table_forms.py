@@ -15,7 +15,7 @@ SIX = NAMES + ["Ewa", "Franek"]
 
 def start_game(phone: Phone, names: list[str], *taps: str) -> None:
     phone.go("/new")
-    while phone.app.form.count < len(names):
+    while phone.session.form.count < len(names):
         phone.tap(ids.ADD_PLAYER)
     for seat, name in enumerate(names):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
@@ -50,7 +50,7 @@ def test_names_typed_over_a_kept_form_make_the_tapped_player_deal(phone):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
     phone.tap(ids.BACK)
     phone.tap(ids.NEW_GAME)  # the names typed before come back
-    assert phone.app.form.names == NAMES
+    assert phone.session.form.names == NAMES
     new = ["Ewa", "Filip", "Gosia", "Henryk"]
     for seat, name in enumerate(new):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
@@ -69,18 +69,18 @@ def test_the_second_queen_never_takes_the_first_away(phone):
     phone.tap(ids.ENTER_HAND)
     phone.tap(ids.QUEENS.format(seat=3, count=1))  # Darek's queen
     phone.tap(ids.QUEENS.format(seat=4, count=1))  # then Ewa's: the natural second tap
-    assert phone.app.entry.queens == [0, 0, 0, 1, 1, 0]
+    assert phone.session.entry.queens == [0, 0, 0, 1, 1, 0]
     assert phone.text(ids.PLAYER_POINTS.format(seat=3)) == "= 13"
     assert phone.text(ids.PLAYER_POINTS.format(seat=4)) == "= 13"
     # both queens are given: a third player cannot get one, Darek cannot get Ewa's
     assert phone.disabled(ids.QUEENS.format(seat=0, count=1))
     assert phone.disabled(ids.QUEENS.format(seat=3, count=2))
-    phone.app.entry.set_queens(0, 1)  # even asked directly, nobody loses a queen
-    assert phone.app.entry.queens == [0, 0, 0, 1, 1, 0]
+    phone.session.entry.set_queens(0, 1)  # even asked directly, nobody loses a queen
+    assert phone.session.entry.queens == [0, 0, 0, 1, 1, 0]
     phone.tap(ids.QUEENS.format(seat=4, count=0))
     assert not phone.disabled(ids.QUEENS.format(seat=3, count=2))
     phone.tap(ids.QUEENS.format(seat=3, count=2))  # one player took both
-    assert phone.app.entry.queens == [0, 0, 0, 2, 0, 0]
+    assert phone.session.entry.queens == [0, 0, 0, 2, 0, 0]
     assert phone.text(ids.PLAYER_POINTS.format(seat=3)) == "= 26"
     assert "0 queens" in label(phone, ids.QUEENS.format(seat=4, count=0))
 
@@ -88,16 +88,16 @@ def test_the_second_queen_never_takes_the_first_away(phone):
 def test_a_queen_count_survives_a_reload_and_an_old_draft_still_opens(store):
     phone = Phone(store)
     start_game(phone, SIX, ids.VARIANT.format(variant="cancellation"))
-    gid = phone.app.game.id
+    gid = phone.session.game.id
     phone.tap(ids.ENTER_HAND)
     phone.tap(ids.QUEENS.format(seat=2, count=2))
     again = Phone(store, route=f"/game/{gid}/hand")
-    assert again.app.entry.queens == [0, 0, 2, 0, 0, 0]
+    assert again.session.entry.queens == [0, 0, 2, 0, 0, 0]
     # a draft kept before the counts said who took each queen
-    draft = again.app.entry.to_draft() | {"queens": [1, 5]}
+    draft = again.session.entry.to_draft() | {"queens": [1, 5]}
     store.save_draft(gid, draft)
     old = Phone(store, route=f"/game/{gid}/hand")
-    assert old.app.entry.queens == [0, 1, 0, 0, 0, 1]
+    assert old.session.entry.queens == [0, 1, 0, 0, 0, 1]
 
 
 def test_give_the_rest_gives_the_free_queens_only(phone):
@@ -105,8 +105,8 @@ def test_give_the_rest_gives_the_free_queens_only(phone):
     phone.tap(ids.ENTER_HAND)
     phone.tap(ids.QUEENS.format(seat=1, count=1))
     phone.tap(ids.GIVE_REST.format(seat=0))
-    assert phone.app.entry.queens == [1, 1, 0, 0, 0, 0]
-    assert phone.app.entry.hearts[0] == rules.spec(rules.Variant.CANCELLATION).hearts
+    assert phone.session.entry.queens == [1, 1, 0, 0, 0, 0]
+    assert phone.session.entry.hearts[0] == rules.spec(rules.Variant.CANCELLATION).hearts
 
 
 # --- 7: typed points are refused in words, never changed ------------------------------------------
@@ -147,9 +147,9 @@ def test_the_keypad_stays_on_the_player_once_every_heart_is_given(phone):
     phone.tap(ids.ENTER_HAND)
     phone.tap(ids.HEARTS.format(seat=1))
     phone.tap(ids.HEARTS_KEY.format(count=3))
-    assert phone.app.entry.picked == 2  # hearts left: on to the next player
+    assert phone.session.entry.picked == 2  # hearts left: on to the next player
     phone.tap(ids.HEARTS_KEY.format(count=10))
-    assert phone.app.entry.picked == 2  # every heart given: the keypad stays put
+    assert phone.session.entry.picked == 2  # every heart given: the keypad stays put
     assert phone.has(ids.HEARTS_KEY.format(count=10))
 
 
@@ -198,7 +198,7 @@ def test_the_shooters_row_shows_what_the_hand_scores(phone):
     phone.tap(ids.HEARTS.format(seat=2))
     phone.tap(ids.HEARTS_KEY.format(count=13))
     phone.tap(ids.QUEEN.format(seat=2, n=0))
-    scores = rules.score_hand(phone.app.game.game.rules, rules.Hand((0, 0, 26, 0))).scores
+    scores = rules.score_hand(phone.session.game.game.rules, rules.Hand((0, 0, 26, 0))).scores
     assert shown_points(phone) == [f"= {s}" for s in scores] == ["= 26", "= 26", "= 0", "= 26"]
     assert label(phone, ids.PLAYER_POINTS.format(seat=2)) == "Celina: 0 points"
 

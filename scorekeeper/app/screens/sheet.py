@@ -1,0 +1,164 @@
+"""The score sheet: totals on top (lowest marked), one row per hand, the next hand's
+banner (dealer, passes, lead), target and distance; game over with standings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from ... import rules
+from .. import ids
+from ..routes import Changes, Hand, NewGame, Route, Sheet
+from ..sheet_parts import sheet_table
+from ..widgets import (Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
+                       text_action)
+from ..words import DIRECTION, DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
+from . import load_game
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+class Model:
+    def __init__(self, session: Session, route: Route) -> None:
+        assert isinstance(route, Sheet)
+        self.session = session
+        self.read_only = route.read_only
+        self.game = load_game(session, route.id)
+        self.state = rules.state(self.game.game)
+
+    def follows(self, game_id: str) -> bool:
+        return game_id == self.game.id
+
+    def enter_hand(self) -> None:
+        self.session.navigate(Hand(self.game.id))
+
+    def edit_hand(self, number: int) -> None:
+        if not self.read_only:
+            self.session.navigate(Hand(self.game.id, number))
+
+    def rematch(self) -> None:
+        self.session.navigate(NewGame(rematch_of=self.game.id))
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    game = model.game.game
+    st = model.state
+    read_only = model.read_only
+    pinned, table = sheet_table(ui, game, st, read_only,
+                                lambda number: ui.act(model.edit_hand, number))
+
+    top: list[ft.Control | None] = [error_box(ui, ui.session.error)]
+    if read_only:
+        top.append(tag(ids.READ_ONLY, ft.Text(ui._("Read only: open from the home screen "
+                                                   "to play on."),
+                                              color=ft.Colors.ON_SURFACE_VARIANT)))
+    if st.game_over:
+        top.append(game_over_card(ui, model, game, st))
+    else:
+        if st.standing.tie_for_lowest:
+            top.append(tag(ids.TIE, ft.Container(ft.Row([
+                ft.Icon(ft.Icons.BALANCE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(ui._("Tie for lowest: play another hand"), size=16,
+                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER,
+                        expand=True)]), bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                border_radius=12, padding=12), live_region=True))
+        top.append(banner(ui, game, st))
+    top.append(target_info(ui, game, st))
+    controls = top + [ft.Card(ft.Container(table, padding=8), margin=0)]
+    changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
+                          ui.go(Changes(model.game.id)))
+    bottom = None
+    if not st.game_over and not read_only:
+        assert st.next_hand is not None
+        text = ui._("Enter hand {hand}", hand=st.next_hand.number)
+        bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(model.enter_hand),
+                             ft.Icons.EDIT_NOTE)]
+    title = ui._("Score sheet")
+    return frame(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom,
+                 top=pinned, error=False)
+
+
+def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
+    target = game.rules.target
+    to_go = rules.points_to_target(st.totals, target)
+    if to_go > 0:
+        text = ui._n("Target {target}: the highest total is {n} point away.",
+                     "Target {target}: the highest total is {n} points away.",
+                     to_go, target=target)
+    else:
+        text = ui._("Target {target} reached.", target=target)
+    variant = ui._(VARIANT_NAME[game.rules.variant])
+    moon = ui._(MOON_RULE_NAME[game.rules.moon])
+    return tag(ids.TARGET_INFO, ft.Column([
+        ft.Row([ft.Icon(ft.Icons.FLAG_OUTLINED, size=18), ft.Text(text, size=15, expand=True)]),
+        ft.Text(ui._("{variant} · moon: {moon}", variant=variant, moon=moon), size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ], spacing=2))
+
+
+def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
+    n = st.next_hand
+    assert n is not None
+    names = game.players
+    lines: list[ft.Control] = [
+        ft.Text(ui._("Hand {hand}: {dealer} deals", hand=n.number, dealer=names[n.dealer]),
+                size=19, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER),
+    ]
+    direction = ui._(DIRECTION[n.direction])
+    lines.append(ft.Row([ft.Icon(DIRECTION_ICON[n.direction], size=20,
+                                 color=ft.Colors.ON_PRIMARY_CONTAINER),
+                         # expands, so a long hold line wraps instead of being cut
+                         ft.Text(direction, size=16, weight=ft.FontWeight.BOLD,
+                                 color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True)],
+                        vertical_alignment=ft.CrossAxisAlignment.START))
+    if n.passes:
+        pairs = [ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
+                 for a, b in n.passes.items()]
+        lines.append(ft.Row([ft.Container(ft.Text(p, size=14), bgcolor=ft.Colors.SURFACE,
+                                          border_radius=8, padding=ft.Padding(8, 4, 8, 4))
+                             for p in pairs], wrap=True, spacing=6, run_spacing=6))
+    if n.first_lead is not None:
+        lead = ft.Row([card_span(n.first_lead, 17),
+                       ft.Text(ui._("leads the first trick"), size=15, expand=True,
+                               color=ft.Colors.ON_PRIMARY_CONTAINER)], spacing=6)
+    else:
+        lead = ft.Text(ui._("{player} leads the first trick (no heart, no queen of spades)",
+                            player=names[n.first_leader]), size=15,  # type: ignore[index]
+                       color=ft.Colors.ON_PRIMARY_CONTAINER)
+    lines.append(lead)
+    if game.rules.queen_breaks_hearts:
+        lines.append(ft.Text(ui._("The queen of spades breaks hearts."), size=13,
+                             color=ft.Colors.ON_PRIMARY_CONTAINER))
+    return tag(ids.BANNER, ft.Container(ft.Column(lines, spacing=6),
+                                        bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16,
+                                        padding=16), live_region=True)
+
+
+def game_over_card(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
+                   ) -> ft.Control:
+    names = game.players
+    winner = names[st.winner]  # type: ignore[index]
+    order = rules.standings_order(st.totals)
+    standings = []
+    places = rules.places(st.totals)
+    for row, seat in enumerate(order, 1):
+        # shared totals share a place (1, 2, 2, 4); the identifier is the row
+        place = places[seat]
+        standings.append(tag(ids.STANDING.format(place=row), ft.Row([
+            ft.Text(f"{place}.", width=28, size=16),
+            ft.Text(names[seat], size=16, expand=True,
+                    weight=ft.FontWeight.BOLD if place == 1 else None),
+            ft.Text(signed(st.totals[seat]), size=16, weight=ft.FontWeight.BOLD),
+        ])))
+    content = ft.Column([
+        tag(ids.WINNER, ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, color=ft.Colors.AMBER_700),
+                                ft.Text(ui._("{winner} wins!", winner=winner), size=24,
+                                        weight=ft.FontWeight.BOLD, expand=True)])),
+        ft.Text(ui._("Game over. Final standings:"), size=15),
+        *standings,
+        big_button(ui, ids.REMATCH, ui._("Rematch"), ui.act(model.rematch), ft.Icons.REPLAY),
+    ], spacing=6)
+    return tag(ids.GAME_OVER, ft.Container(content, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                           border_radius=16, padding=16), live_region=True)
