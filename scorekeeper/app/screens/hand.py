@@ -119,6 +119,34 @@ class Model:
         session.navigate(Sheet(gid), replace=True)
 
 
+COUNTER_HEIGHT = 52  # the "points left" counter: room for two lines of any language
+
+
+def counter(ui: Ui, entry: HandEntry, problem: Msg | None) -> ft.Control:
+    """The points still to give (or too many, or taken by nobody), live."""
+    remaining = entry.remaining()
+    nobody = entry.taken_by_nobody()
+    if nobody > 0:  # Cancellation: a cancelled last trick
+        left_text = ui._n("{n} point taken by nobody (a cancelled last trick)",
+                          "{n} points taken by nobody (a cancelled last trick)", nobody)
+        left_color = ft.Colors.PRIMARY
+    elif remaining > 0:
+        left_text = ui._n("{n} point left to give", "{n} points left to give", remaining)
+        left_color = ft.Colors.ON_SURFACE
+    elif remaining == 0:
+        left_text = ui._("Every point is given")
+        left_color = ft.Colors.PRIMARY
+    else:
+        left_text = ui._n("{n} point too many", "{n} points too many", -remaining)
+        left_color = ft.Colors.ERROR
+    return tag(ids.REMAINING, ft.Container(ft.Row([
+        ft.Text(signed(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
+        ft.Text(left_text, size=15, expand=True, color=left_color, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS),
+    ]), padding=ft.Padding(4, 0, 4, 0), height=COUNTER_HEIGHT),  # two lines' room, always
+        label=left_text, live_region=True, exclude_semantics=True)  # heard once, in words
+
+
 def view(ui: Ui, model: Model) -> ft.View:
     entry = model.entry
     game = entry.game
@@ -134,7 +162,6 @@ def view(ui: Ui, model: Model) -> ft.View:
 
     points, typo = entry.typed_points()
     scores = entry.scores()
-    remaining = entry.remaining()
     info = rules.hand_info(game, entry.number)
 
     modes = ft.Row([
@@ -146,31 +173,12 @@ def view(ui: Ui, model: Model) -> ft.View:
     ], spacing=6)
 
     problem = typo or entry.problem()
-    nobody = entry.taken_by_nobody()
-    if nobody > 0:  # Cancellation: a cancelled last trick
-        left_text = ui._n("{n} point taken by nobody (a cancelled last trick)",
-                          "{n} points taken by nobody (a cancelled last trick)", nobody)
-        left_color = ft.Colors.PRIMARY
-    elif remaining > 0:
-        left_text = ui._n("{n} point left to give", "{n} points left to give", remaining)
-        left_color = ft.Colors.ON_SURFACE
-    elif remaining == 0:
-        left_text = ui._("Every point is given")
-        left_color = ft.Colors.PRIMARY
-    else:
-        left_text = ui._n("{n} point too many", "{n} points too many", -remaining)
-        left_color = ft.Colors.ERROR
-    counter = tag(ids.REMAINING, ft.Container(ft.Row([
-        ft.Text(signed(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
-        ft.Text(left_text, size=15, expand=True, color=left_color, max_lines=2,
-                overflow=ft.TextOverflow.ELLIPSIS),
-    ]), padding=ft.Padding(4, 0, 4, 0), height=COUNTER_HEIGHT),  # two lines' room, always
-        label=left_text, live_region=True, exclude_semantics=True)  # heard once, in words
+    counter_box = counter(ui, entry, problem)
 
     rows: list[ft.Control | None] = [
         ft.Text(ui._("{direction} · {dealer} dealt", direction=ui._(DIRECTION[info.direction]),
                      dealer=names[info.dealer]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        modes, counter]
+        modes, counter_box]
 
     for seat, name in enumerate(names):
         rows.append(player_entry_row(ui, entry, seat, name, points[seat], scores[seat],
@@ -201,15 +209,20 @@ def view(ui: Ui, model: Model) -> ft.View:
                  error=False)
 
 
-COUNTER_HEIGHT = 52  # the "points left" counter: room for two lines of any language
-
-
 def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Callable,
                 label: str | None = None) -> ft.Control:
     cls = ft.FilledTonalButton if selected else ft.OutlinedButton
     return tag(identifier, cls(content=text, on_click=on_click, height=TAP, expand=True,
                                icon=ft.Icons.CHECK if selected else None),
                label=label or text, selected=selected, button=True, expand=True)
+
+
+def queen_buttons(ui: Ui, entry: HandEntry, seat: int, name: str, changed: Callable,
+                  s: rules.VariantSpec) -> list[ft.Control]:
+    """One queen: a toggle; two (Cancellation): how many this player took, 0, 1 or 2."""
+    if s.queens == 1:
+        return [queen_button(ui, entry, seat, name, changed)]
+    return queen_counts(ui, entry, seat, name, changed)
 
 
 def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,
@@ -227,10 +240,7 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             padding=ft.Padding(10, 0, 10, 0), height=TAP, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(2, RED if picked else ft.Colors.OUTLINE_VARIANT)),
             label=ui._("Hearts taken by {player}: {n}", player=name, n=hearts), button=True))
-        if s.queens == 1:
-            parts.append(queen_button(ui, entry, seat, name, changed))
-        else:
-            parts.extend(queen_counts(ui, entry, seat, name, changed))
+        parts += queen_buttons(ui, entry, seat, name, changed, s)
     else:
         def typed(e: Any, seat: int = seat) -> None:
             entry.set_points_text(seat, value_of(e) or "")

@@ -42,15 +42,11 @@ class Model:
         self.session.navigate(NewGame(rematch_of=self.game.id))
 
 
-def view(ui: Ui, model: Model) -> ft.View:
-    game = model.game.game
-    st = model.state
-    read_only = model.read_only
-    pinned, table = sheet_table(ui, game, st, read_only,
-                                lambda number: ui.act(model.edit_hand, number))
-
+def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
+    """Above the table: errors, read-only, game over or the next hand, the target."""
+    game, st = model.game.game, model.state
     top: list[ft.Control | None] = [error_box(ui, ui.session.error)]
-    if read_only:
+    if model.read_only:
         top.append(tag(ids.READ_ONLY, ft.Text(ui._("Read only: open from the home screen "
                                                    "to play on."),
                                               color=ft.Colors.ON_SURFACE_VARIANT)))
@@ -66,18 +62,25 @@ def view(ui: Ui, model: Model) -> ft.View:
                 border_radius=12, padding=12), live_region=True))
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
-    controls = top + [ft.Card(ft.Container(table, padding=8), margin=0)]
+    return top
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    st = model.state
+    # up to 5 players: columns, the totals pinned on top; 6 to 11: the sheet on its side
+    pinned, table = sheet_table(ui, model.game.game, st, model.read_only,
+                                lambda number: ui.act(model.edit_hand, number))
+    controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0)]
     changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
                           ui.go(Changes(model.game.id)))
     bottom = None
-    if not st.game_over and not read_only:
+    if not st.game_over and not model.read_only:
         assert st.next_hand is not None
         text = ui._("Enter hand {hand}", hand=st.next_hand.number)
         bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(model.enter_hand),
                              ft.Icons.EDIT_NOTE)]
-    title = ui._("Score sheet")
-    return frame(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom,
-                 top=pinned, error=False)
+    return frame(ui, "sheet", app_bar(ui, ui._("Score sheet"), actions=[changes]), controls,
+                 bottom=bottom, top=pinned, error=False)
 
 
 def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
