@@ -49,7 +49,7 @@ def sheet_table(ui: Ui, game: rules.Game, st: rules.GameState, read_only: bool,
 def standing_marks(ui: Ui, game: rules.Game, st: rules.GameState, seat: int) -> list[ft.Control]:
     """What the rules say of a player's place now, in words: "leads", "tied" (for the
     lowest total), a flag once at or past the target; the trophy is only for the winner of
-    a finished game."""
+    a finished game. They sit beside the name, so their labels do not say it again."""
     marks: list[ft.Control] = []
     small = dict(size=11, weight=ft.FontWeight.BOLD, max_lines=1,
                  overflow=ft.TextOverflow.ELLIPSIS)
@@ -57,20 +57,18 @@ def standing_marks(ui: Ui, game: rules.Game, st: rules.GameState, seat: int) -> 
         if seat == st.winner:
             marks.append(tag(ids.LEADER.format(seat=seat), ft.Icon(
                 ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_700),
-                label=ui._("{winner} won", winner=game.players[seat])))
+                label=ui._("Won the game")))
     elif game.hands and seat in st.leaders:
         if len(st.leaders) == 1:
-            word, label = ui._("leads"), ui._("{player} leads with the lowest total",
-                                              player=game.players[seat])
+            word, label = ui._("leads"), ui._("Leads with the lowest total")
         else:
-            word, label = ui._("tied"), ui._("{player} is tied for the lowest total",
-                                             player=game.players[seat])
+            word, label = ui._("tied"), ui._("Tied for the lowest total")
         marks.append(tag(ids.LEADER.format(seat=seat), ft.Text(
             word, color=ft.Colors.PRIMARY, **small), label=label, exclude_semantics=True))
     if seat in rules.at_target(st.totals, game.rules.target):
         marks.append(tag(ids.AT_TARGET.format(seat=seat), ft.Icon(
             ft.Icons.FLAG, size=14, color=ft.Colors.ERROR),
-            label=ui._("{player} reached the target", player=game.players[seat])))
+            label=ui._("Reached the target")))
     return marks
 
 

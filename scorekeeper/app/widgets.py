@@ -292,11 +292,17 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
 
 
 def text_action(identifier: str, icon: Any, text: str, on_click: Callable) -> ft.Control:
-    """An app-bar action with its word beside its icon (an icon alone was a guess); the
-    button's own text names it for a screen reader, once."""
-    return tag(identifier, ft.TextButton(content=text, icon=icon, on_click=on_click,
-                                         height=TAP,
-                                         style=ft.ButtonStyle(padding=ft.Padding(8, 0, 12, 0))))
+    """An app-bar action with its word under its icon (an icon alone was a guess), narrow
+    enough to leave the title its room at 360 px; a screen reader hears the word once."""
+    return tag(identifier, ft.Container(
+        ft.Column([ft.Icon(icon, size=22, color=ft.Colors.PRIMARY),
+                   ft.Text(text, size=11, color=ft.Colors.PRIMARY, max_lines=1,
+                           text_align=ft.TextAlign.CENTER)],
+                  spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                  horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        height=TAP, padding=ft.Padding(8, 0, 8, 0), border_radius=10, ink=True,
+        alignment=ft.Alignment.CENTER, on_click=on_click),
+        label=text, button=True, exclude_semantics=True)
 
 
 def choice_tile(title: str, subtitle: str | None, selected: bool, on_click: Callable

@@ -179,7 +179,7 @@ def screens(app: Any, games: dict[str, str], lang: str, tr: Translator) -> None:
     # a tie at the target: tied, flag; no trophy until the game is over
     app.open(f"/game/{games['tie']}", ready=ids.TIE)
     app.wait(ids.AT_TARGET.format(seat=0))
-    assert tr._("tied") in app.text(ids.PLAYER_HEADER.format(seat=1))
+    assert tr._("Tied for the lowest total") in app.text(ids.PLAYER_HEADER.format(seat=1))
     widths(app, f"table-sheet-tie-{lang}", lambda w: inside(app, ids.TIE, w))
     app.open(f"/game/{games['over']}", ready=ids.GAME_OVER)
     widths(app, f"table-sheet-over-{lang}", lambda w: inside(app, ids.GAME_OVER, w))
@@ -211,7 +211,7 @@ def screens(app: Any, games: dict[str, str], lang: str, tr: Translator) -> None:
                   what="the shooter's row scoring 0, not 26")
     widths(app, f"table-hand-moon-{lang}")
     app.tap(ids.CLEAR_HAND)  # leave no draft behind for the next language
-    app.wait_text(ids.POINTS.format(seat=0), lambda t: "26" not in t, what="a cleared hand")
+    app.el(ids.MOON).first.wait_for(state="detached")  # a cleared hand: no moon
 
     # Cancellation: two queens, a count per player
     app.open(f"/game/{games['p8']}/hand", ready=ids.SAVE_HAND)
