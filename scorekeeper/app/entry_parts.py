@@ -58,7 +58,7 @@ def queen_counts(ui: Ui, entry: Any, seat: int, name: str, changed: Callable
             border=ft.Border.all(2, ft.Colors.PRIMARY if current else
                                  ft.Colors.OUTLINE_VARIANT),
             width=TAP, height=TAP, alignment=ft.Alignment.CENTER, ink=possible,
-            disabled=not possible,
+            disabled=not possible, opacity=1.0 if possible else 0.35,
             on_click=changed(entry.set_queens, seat, count) if possible else None),
             label=ui._n("{player} took {n} queen of spades",
                         "{player} took {n} queens of spades", count, player=name),

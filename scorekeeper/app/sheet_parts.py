@@ -22,6 +22,7 @@ NAME_COL = 112  # on its side: the fixed name column
 TOTAL_COL = 44  # on its side: the fixed totals column
 HAND_COL = 42  # on its side: one hand's column (these scroll sideways, names and totals stay)
 SIDE_ROW = 46  # on its side: the height of one player's row
+SIDE_HANDS_SHOWN = 3  # on its side: hands always in view beside the totals at 360 px
 
 
 def sheet_table(ui: Ui, game: rules.Game, st: rules.GameState, read_only: bool,
@@ -158,7 +159,13 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
     """6 to 11 players: the sheet on its side, one row per player. Names and totals stay
     put on the left, every one on the screen at 360 px; the hands scroll sideways beside
     them, the latest in view."""
-    fixed: list[ft.Control] = [ft.Container(height=SIDE_ROW)]
+    hint = None
+    if len(game.hands) > SIDE_HANDS_SHOWN:  # the earlier hands are a swipe away: say so
+        hint = ft.Text(ui._("← Swipe the hands for earlier ones"), size=11, max_lines=2,
+                       color=ft.Colors.ON_SURFACE_VARIANT)
+    fixed: list[ft.Control] = [ft.Container(hint, height=SIDE_ROW, width=NAME_COL + TOTAL_COL,
+                                            padding=ft.Padding(6, 0, 6, 0),
+                                            alignment=ft.Alignment.CENTER_LEFT)]
     for seat, name in enumerate(game.players):
         lead = not st.game_over and seat in st.leaders and bool(game.hands)
         fixed.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Row([
@@ -192,5 +199,7 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
                          button=edit is not None))
     scroller = ft.Row(hands, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True,
                       expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
-    return tag(ids.SIDE_SHEET, ft.Row([ft.Column(fixed, spacing=0), scroller], spacing=0,
+    rule = ft.Container(width=1, height=SIDE_ROW * (game.seats + 1),
+                        bgcolor=ft.Colors.OUTLINE_VARIANT)  # totals | hands
+    return tag(ids.SIDE_SHEET, ft.Row([ft.Column(fixed, spacing=0), rule, scroller], spacing=3,
                                       vertical_alignment=ft.CrossAxisAlignment.START))

@@ -104,12 +104,20 @@ def test_many_players_keep_every_name_and_total_out_of_the_sideways_scroll(phone
     from scorekeeper.app import sheet_parts
 
     fixed = sheet_parts.NAME_COL + sheet_parts.TOTAL_COL
-    assert fixed + 2 * 16 + 2 * 8 + 3 * sheet_parts.HAND_COL <= 360
+    divider = 1 + 2 * 3
+    assert fixed + divider + 2 * 16 + 2 * 8 + \
+        sheet_parts.SIDE_HANDS_SHOWN * sheet_parts.HAND_COL <= 360
+    assert "Swipe" not in phone.screen_text()  # three hands: all in view
     for number in range(1, 4):
         assert ids.HAND_ROW.format(n=number) in inside
         for seat in range(count):
             assert phone.text(ids.CELL.format(n=number, seat=seat)) == \
                 str(st.hands[number - 1].scores[seat])
+
+
+def test_more_hands_than_fit_say_that_the_earlier_ones_are_a_swipe_away(phone):
+    big_game(phone, ELEVEN[:6], [[13, 13, 0, 0, 0, 0]] * 4)
+    assert "Swipe the hands for earlier ones" in phone.screen_text()
 
 
 def test_a_hand_of_a_big_game_opens_for_editing_from_its_column(phone):
