@@ -199,6 +199,15 @@ def screens(app: Any, games: dict[str, str], lang: str, tr: Translator) -> None:
 
     # the hand entry: a refused number stays as typed; then a moon, below the players
     app.open(f"/game/{games['hold']}/hand", ready=ids.SAVE_HAND)
+    if not app.is_checked(ids.MODE_CARDS):
+        app.tap(ids.MODE_CARDS)
+    app.tap(ids.HEARTS.format(seat=1))
+    app.tap(ids.HEARTS_KEY.format(count=13))  # every heart given: the keypad stays
+    app.wait_text(ids.HEARTS_KEY.format(count=13), lambda t: "Bartek" in t,
+                  what="the keypad still Bartek's")
+    widths(app, f"table-hand-cards-{lang}")
+    app.tap(ids.CLEAR_HAND)
+    app.wait_text(ids.HEARTS.format(seat=1), lambda t: "13" not in t, what="a cleared hand")
     app.tap(ids.MODE_POINTS)
     app.type(ids.POINTS.format(seat=0), "2.5")
     app.wait_text(ids.SAVE_REASON, lambda t: "2.5" in t, what="the refused number")
