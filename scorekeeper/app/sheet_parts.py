@@ -161,7 +161,7 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
     them, the latest in view."""
     hint = None
     if len(game.hands) > SIDE_HANDS_SHOWN:  # the earlier hands are a swipe away: say so
-        hint = ft.Text(ui._("← Swipe the hands for earlier ones"), size=11, max_lines=2,
+        hint = ft.Text(ui._("← Swipe the hands for earlier ones"), size=11, max_lines=3,
                        color=ft.Colors.ON_SURFACE_VARIANT)
     fixed: list[ft.Control] = [ft.Container(hint, height=SIDE_ROW, width=NAME_COL + TOTAL_COL,
                                             padding=ft.Padding(6, 0, 6, 0),
