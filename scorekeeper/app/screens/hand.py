@@ -144,7 +144,7 @@ def counter(ui: Ui, entry: HandEntry, problem: Msg | None) -> ft.Control:
         ft.Text(left_text, size=15, expand=True, color=left_color, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
     ]), padding=ft.Padding(4, 0, 4, 0), height=COUNTER_HEIGHT),  # two lines' room, always
-        label=left_text, live_region=True, exclude_semantics=True)  # heard once, in words
+        live_region=True)  # its number and words are read as drawn (a label said them twice)
 
 
 def view(ui: Ui, model: Model) -> ft.View:
