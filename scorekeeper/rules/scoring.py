@@ -242,6 +242,12 @@ def points_to_target(totals: Sequence[int], target: int) -> int:
     return target - max(totals)
 
 
+def at_target(totals: Sequence[int], target: int) -> tuple[int, ...]:
+    """The seats whose total is at or past the target (the game ends once one is, as
+    soon as a single player has the lowest total)."""
+    return tuple(seat for seat, t in enumerate(totals) if t >= target)
+
+
 def standings_order(totals: Sequence[int]) -> tuple[int, ...]:
     """The seats in final-standings order: lowest total first, equal totals by seat."""
     return tuple(sorted(range(len(totals)), key=lambda seat: (totals[seat], seat)))

@@ -209,7 +209,7 @@ def test_gives_the_rest_and_too_many_points(phone):
     assert "5 points too many" in phone.text(ids.REMAINING)
     assert "add up to 31" in phone.text(ids.SAVE_REASON)
     phone.type(ids.POINTS.format(seat=3), "x")
-    assert "Darek: enter a whole number" in phone.text(ids.SAVE_REASON)
+    assert "Darek: “x” is not a whole number of points from 0 to 26" in phone.text(ids.SAVE_REASON)
     phone.type(ids.POINTS.format(seat=3), "")
     phone.tap(ids.SAVE_HAND)
     assert phone.totals() == [22, 0, 4, 0]
@@ -289,7 +289,7 @@ def test_a_half_entered_hand_survives_a_reload(store):
     phone.tap(ids.HEARTS_KEY.format(count=7))
     phone.tap(ids.QUEEN.format(seat=3, n=0))
     again = Phone(store, route=f"/game/{gid}/hand")
-    assert again.session.entry.hearts == [0, 7, 0, 0] and again.session.entry.queens == [3]
+    assert again.session.entry.hearts == [0, 7, 0, 0] and again.session.entry.queens == [0, 0, 0, 1]
     assert again.text(ids.PLAYER_POINTS.format(seat=3)) == "= 13"
     again.tap(ids.GIVE_REST.format(seat=0))
     again.tap(ids.SAVE_HAND)
@@ -567,8 +567,8 @@ def test_cancellation_hand_may_hold_less_than_52(phone):
     phone.tap(ids.ENTER_HAND)
     phone.tap(ids.HEARTS.format(seat=0))
     phone.tap(ids.HEARTS_KEY.format(count=20))
-    phone.tap(ids.QUEEN.format(seat=1, n=0))
-    phone.tap(ids.QUEEN.format(seat=2, n=1))
+    phone.tap(ids.QUEENS.format(seat=1, count=1))
+    phone.tap(ids.QUEENS.format(seat=2, count=1))
     assert "6 points taken by nobody" in phone.text(ids.REMAINING)
     assert not phone.disabled(ids.SAVE_HAND)
     phone.tap(ids.SAVE_HAND)

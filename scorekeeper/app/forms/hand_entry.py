@@ -19,7 +19,7 @@ class HandEntry:
     index: int | None = None
     mode: str = "cards"  # "cards": hearts and queens; "points": points typed directly
     hearts: list[int] = field(default_factory=list)
-    queens: list[int | None] = field(default_factory=list)  # who took each queen of spades
+    queens: list[int] = field(default_factory=list)  # queens of spades each player took
     points_text: list[str] = field(default_factory=list)
     picked: int = 0  # the player the hearts keypad sets
     moon_choice: MoonChoice | None = None
@@ -29,8 +29,8 @@ class HandEntry:
         s = rules.spec(self.game.rules.variant)
         if len(self.hearts) != n:
             self.hearts = [0] * n
-        if len(self.queens) != s.queens:
-            self.queens = [None] * s.queens
+        if len(self.queens) != n:
+            self.queens = [0] * n
         if len(self.points_text) != n:
             self.points_text = [""] * n
         if self.index is not None and not any(self.points_text):
@@ -55,12 +55,26 @@ class HandEntry:
     def max_hearts(self) -> int:
         return rules.spec(self.game.rules.variant).hearts
 
+    @property
+    def max_queens(self) -> int:
+        return rules.spec(self.game.rules.variant).queens
+
+    def queens_free(self) -> int:
+        """Queens of spades nobody has been given yet."""
+        return self.max_queens - sum(self.queens)
+
+    def can_set_queens(self, seat: int, count: int) -> bool:
+        """Whether ``seat`` can be given ``count`` queens without taking one from anyone."""
+        return 0 <= count <= self.queens[seat] + self.queens_free()
+
     def typed_points(self) -> tuple[list[int | None], Msg | None]:
-        """Each player's points so far, and what is wrong with a typed number."""
+        """Each player's points so far, and what is wrong with a typed number (the text
+        stays as typed: "2.5" or "-3" is refused, never read as 25 or 3)."""
+        table = self.game.rules
         if self.mode == "cards":
-            table = self.game.rules
-            return [rules.points_from_cards(table, h, self.queens.count(seat))
+            return [rules.points_from_cards(table, h, self.queens[seat])
                     for seat, h in enumerate(self.hearts)], None
+        most = rules.max_player_points(table)
         out: list[int | None] = []
         problem = None
         for seat, text in enumerate(self.points_text):
@@ -68,17 +82,26 @@ class HandEntry:
             if not text:
                 out.append(0)
                 continue
-            try:
-                value = int(text)
-            except ValueError:
-                value = None
-            if value is None or value < 0:
+            value = int(text) if text.isascii() and text.isdigit() else None
+            if value is None or value > most:
                 out.append(None)
-                problem = problem or Msg(N_("{player}: enter a whole number of points."),
-                                         {"player": self.game.players[seat]})
+                problem = problem or Msg(
+                    N_("{player}: “{typed}” is not a whole number of points from 0 to {max}."),
+                    {"player": self.game.players[seat], "typed": text, "max": most})
             else:
                 out.append(value)
         return out, problem
+
+    def scores(self) -> list[int | None]:
+        """What each player scores for this hand as it stands, the moon rule applied by
+        the rules (None: not a number yet, or the shooter has still to choose)."""
+        points, problem = self.typed_points()
+        if problem is not None or self.shooter() is None:
+            return points
+        try:
+            return list(rules.score_hand(self.game.rules, self.hand()).scores)
+        except RulesError:  # shooter's choice not made yet
+            return [None] * self.game.seats
 
     def taken_by_nobody(self) -> int:
         """Points of an acceptable hand nobody took (Cancellation: a cancelled trick)."""
@@ -131,11 +154,25 @@ class HandEntry:
         self.picked = seat
 
     def set_hearts(self, seat: int, count: int) -> None:
+        """Set the picked player's hearts; the keypad moves on to the next player while
+        hearts are left to give, and stays put once every heart is given."""
         self.hearts[seat] = max(0, min(self.max_hearts, count))
-        self.picked = (seat + 1) % self.game.seats
+        if rules.hearts_left(self.game.rules, self.hearts) > 0:
+            self.picked = (seat + 1) % self.game.seats
 
-    def toggle_queen(self, n: int, seat: int) -> None:
-        self.queens[n] = None if self.queens[n] == seat else seat
+    def toggle_queen(self, seat: int) -> None:
+        """One queen (standard): ``seat`` took it, or (tapped again) nobody did. The one
+        Q♠ shown lit moves with it, so nothing changes unseen."""
+        if self.queens[seat]:
+            self.queens[seat] = 0
+        else:
+            self.queens = [1 if s == seat else 0 for s in range(self.game.seats)]
+
+    def set_queens(self, seat: int, count: int) -> None:
+        """Two queens (Cancellation): ``seat`` took ``count`` of them. A queen another
+        player holds is never taken away: a count that needs one is refused."""
+        if self.can_set_queens(seat, count):
+            self.queens[seat] = count
 
     def set_points_text(self, seat: int, text: str) -> None:
         self.points_text[seat] = text
@@ -146,7 +183,7 @@ class HandEntry:
             left = rules.hearts_left(self.game.rules, self.hearts)
             if left > 0:
                 self.hearts[seat] += left
-            self.queens = [seat if q is None else q for q in self.queens]
+            self.queens[seat] += self.queens_free()
             return
         points, problem = self.typed_points()
         if problem is not None:
@@ -194,10 +231,9 @@ class HandEntry:
         try:
             n = game.seats
             hearts = [int(h) for h in draft.get("hearts", [])]
-            queens = [None if q is None else int(q) for q in draft.get("queens", [])]
+            queens = cls._queen_counts(draft.get("queens", []), n, entry.max_queens)
             points = [str(p) for p in draft.get("points", [])]
-            if len(hearts) == n and len(points) == n and len(queens) == len(entry.queens) \
-                    and all(q is None or 0 <= q < n for q in queens):
+            if len(hearts) == n and len(points) == n and queens is not None:
                 entry.hearts = [max(0, min(entry.max_hearts, h)) for h in hearts]
                 entry.queens = queens
                 entry.points_text = points
@@ -209,3 +245,18 @@ class HandEntry:
         except (TypeError, ValueError):
             return cls(game, index)
         return entry
+
+    @staticmethod
+    def _queen_counts(saved: Any, seats: int, queens: int) -> list[int] | None:
+        """Queens per player from a draft: counts per seat, or (a draft from before the
+        counts) the seat that took each queen; None if it does not fit this game."""
+        saved = list(saved)
+        if len(saved) == queens and len(saved) != seats:
+            taken = [int(q) for q in saved if q is not None]
+            if not all(0 <= q < seats for q in taken):
+                return None
+            saved = [taken.count(seat) for seat in range(seats)]
+        counts = [int(c) for c in saved]
+        if len(counts) != seats or any(c < 0 for c in counts) or sum(counts) > queens:
+            return None
+        return counts

@@ -17,7 +17,9 @@ from ..forms import HandEntry
 from ..i18n import N_
 from ..messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
-from ..widgets import RED, TAP, Ui, app_bar, big_button, error_box, frame, run, signed, tag, value_of
+from ..entry_parts import give_rest_button, queen_button, queen_counts
+from ..widgets import (RED, TAP, Ui, app_bar, big_button, error_box, frame, run, signed, tag,
+                       text_action, value_of)
 from ..words import DIRECTION, MOON_CHOICE_NAME, MOON_RULE_NAME
 from . import Redirect, load_game
 
@@ -117,6 +119,9 @@ class Model:
         session.navigate(Sheet(gid), replace=True)
 
 
+COUNTER_HEIGHT = 52  # the "points left" counter: room for two lines of any language
+
+
 def counter(ui: Ui, entry: HandEntry, problem: Msg | None) -> ft.Control:
     """The points still to give (or too many, or taken by nobody), live."""
     remaining = entry.remaining()
@@ -136,8 +141,10 @@ def counter(ui: Ui, entry: HandEntry, problem: Msg | None) -> ft.Control:
         left_color = ft.Colors.ERROR
     return tag(ids.REMAINING, ft.Container(ft.Row([
         ft.Text(signed(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
-        ft.Text(left_text, size=15, expand=True, color=left_color),
-    ]), padding=ft.Padding(4, 0, 4, 0)), label=left_text, live_region=True)
+        ft.Text(left_text, size=15, expand=True, color=left_color, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS),
+    ]), padding=ft.Padding(4, 0, 4, 0), height=COUNTER_HEIGHT),  # two lines' room, always
+        live_region=True)  # its number and words are read as drawn (a label said them twice)
 
 
 def view(ui: Ui, model: Model) -> ft.View:
@@ -154,6 +161,7 @@ def view(ui: Ui, model: Model) -> ft.View:
         return handler
 
     points, typo = entry.typed_points()
+    scores = entry.scores()
     info = rules.hand_info(game, entry.number)
 
     modes = ft.Row([
@@ -170,12 +178,15 @@ def view(ui: Ui, model: Model) -> ft.View:
     rows: list[ft.Control | None] = [
         ft.Text(ui._("{direction} · {dealer} dealt", direction=ui._(DIRECTION[info.direction]),
                      dealer=names[info.dealer]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        modes, counter_box, moon_box(ui, entry, changed)]
+        modes, counter_box]
 
     for seat, name in enumerate(names):
-        rows.append(player_entry_row(ui, entry, seat, name, points[seat], changed, s))
+        rows.append(player_entry_row(ui, entry, seat, name, points[seat], scores[seat],
+                                     changed, s))
         if entry.mode == "cards" and seat == entry.picked:
             rows.append(hearts_keypad(ui, entry, seat, name, changed))
+    # below every player, so its coming and going moves no row under a finger
+    rows.append(moon_box(ui, entry, changed))
 
     save_text = ui._("Save hand {hand}", hand=entry.number)
     bottom: list[ft.Control | None] = [error_box(ui, ui.session.error)]
@@ -185,9 +196,8 @@ def view(ui: Ui, model: Model) -> ft.View:
                           live_region=True))
     bottom.append(big_button(ui, ids.SAVE_HAND, save_text, ui.act(model.save),
                              ft.Icons.CHECK, disabled=problem is not None))
-    actions = [tag(ids.CLEAR_HAND, ft.IconButton(ft.Icons.RESTART_ALT, tooltip=ui._("Start over"),
-                                                 on_click=changed(entry.clear)),
-                   label=ui._("Start over"), button=True)]
+    actions = [text_action(ids.CLEAR_HAND, ft.Icons.RESTART_ALT, ui._("Start over"),
+                           changed(entry.clear))]
     if entry.index is not None:
         actions.insert(0, tag(ids.DELETE_HAND, ft.IconButton(
             ft.Icons.DELETE_OUTLINE, tooltip=ui._("Delete this hand"),
@@ -209,32 +219,15 @@ def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Ca
 
 def queen_buttons(ui: Ui, entry: HandEntry, seat: int, name: str, changed: Callable,
                   s: rules.VariantSpec) -> list[ft.Control]:
-    """One tap per queen of spades: who took it."""
-    out: list[ft.Control] = []
-    for q in range(s.queens):
-        taken = entry.queens[q] == seat
-        label = ui._("{player} took the queen of spades", player=name)
-        if s.queens > 1:
-            label = ui._("{player} took queen of spades {number}", player=name,
-                         number=q + 1)
-        text = "Q♠" if s.queens == 1 else f"Q♠{q + 1}"
-        button = ft.Container(
-            ft.Text(text, size=17, weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ON_PRIMARY if taken else ft.Colors.ON_SURFACE),
-            bgcolor=ft.Colors.PRIMARY if taken else None, border_radius=10,
-            border=ft.Border.all(2, ft.Colors.PRIMARY if taken else ft.Colors.OUTLINE_VARIANT),
-            width=TAP + (8 if s.queens > 1 else 0), height=TAP,
-            alignment=ft.Alignment.CENTER, ink=True,
-            on_click=changed(entry.toggle_queen, q, seat))
-        out.append(tag(ids.QUEEN.format(seat=seat, n=q), button, label=label,
-                       toggled=taken, button=True))
-    return out
+    """One queen: a toggle; two (Cancellation): how many this player took, 0, 1 or 2."""
+    if s.queens == 1:
+        return [queen_button(ui, entry, seat, name, changed)]
+    return queen_counts(ui, entry, seat, name, changed)
 
 
 def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,
-                     changed: Callable, s: rules.VariantSpec) -> ft.Control:
+                     score: int | None, changed: Callable, s: rules.VariantSpec) -> ft.Control:
     picked = entry.mode == "cards" and seat == entry.picked
-    shown = "?" if points is None else signed(points)
     parts: list[ft.Control] = [
         ft.Text(name, size=16, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
@@ -254,20 +247,22 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             ui.act(ui.model.entry_changed)(e)
         parts.append(tag(ids.POINTS.format(seat=seat), ft.TextField(
             value=entry.points_text[seat], width=84, text_align=ft.TextAlign.CENTER,
-            keyboard_type=ft.KeyboardType.NUMBER, hint_text="0", text_size=18,
-            input_filter=ft.NumbersOnlyInputFilter(), on_change=typed, key=f"points-{seat}",
-            label=None), label=ui._("Points for {player}", player=name)))
+            # what is typed stays as typed ("2.5" and "-3" are refused in words, never
+            # filtered into 25 or 3); no placeholder, which a screen reader reads as a value
+            keyboard_type=ft.KeyboardType.NUMBER, text_size=18, on_change=typed,
+            key=f"points-{seat}", label=None), label=ui._("Points for {player}", player=name)))
     if points is None:
         points_label = ui._("{player}: not a number", player=name)
+    elif score is None:  # shooter's choice: the moon scores what the shooter picks
+        points_label = ui._("{player}: the score waits for the moon choice", player=name)
     else:
-        points_label = ui._n("{player}: {n} point", "{player}: {n} points", points, player=name)
+        points_label = ui._n("{player}: {n} point", "{player}: {n} points", score, player=name)
+    # what the hand scores (the shooter's 26 shows as what the moon rule makes of it)
+    shown = "?" if score is None else signed(score)
     parts.append(tag(ids.PLAYER_POINTS.format(seat=seat), ft.Text(
         f"= {shown}", size=18, width=52, text_align=ft.TextAlign.RIGHT,
         weight=ft.FontWeight.BOLD), label=points_label))
-    parts.append(tag(ids.GIVE_REST.format(seat=seat), ft.IconButton(
-        ft.Icons.INPUT, tooltip=ui._("{player} gets the rest", player=name),
-        on_click=changed(entry.give_rest, seat), width=TAP, height=TAP),
-        label=ui._("{player} gets the rest", player=name), button=True))
+    parts.append(give_rest_button(ui, entry, seat, name, changed))
     if entry.mode == "cards" and s.queens > 1:
         # Two queens: the name, points and "rest" on top, the cards below, so that
         # names stay readable at 360 px.
@@ -284,7 +279,7 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
         padding=ft.Padding(8, 4, 0, 4), border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if picked else ft.Colors.SURFACE_CONTAINER_LOW,
         on_click=changed(entry.pick, seat) if entry.mode == "cards" else None),
-        label=name, selected=picked)
+        selected=picked)  # the name is its text (a label would be heard twice)
 
 
 def hearts_keypad(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) -> ft.Control:

@@ -25,7 +25,9 @@ class Model:
         self.route = route
         unfinished = [g for g in session.store.list_games() if not g.finished]
         self.unfinished: int = len(unfinished)
-        self.games: list[GameSummary] = unfinished[:RECENT]
+        # a game with no hand yet is not an unfinished one: it is listed apart
+        self.games: list[GameSummary] = [g for g in unfinished if g.hands][:RECENT]
+        self.waiting: list[GameSummary] = [g for g in unfinished if not g.hands][:RECENT]
 
     def follows(self, game_id: str) -> bool:
         return True  # any game changed may change the list
@@ -44,13 +46,18 @@ def view(ui: Ui, model: Model) -> ft.View:
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER), alignment=ft.Alignment.CENTER,
             padding=ft.Padding(0, 8, 0, 8)),
         big_button(ui, ids.NEW_GAME, ui._("New game"), ui.act(model.new_game), ft.Icons.ADD),
-        section(ui._("Unfinished games")),
     ]
-    if not model.games:
+    played, waiting = model.games, model.waiting
+    rows.append(section(ui._("Unfinished games")))
+    if not played:
         rows.append(ft.Text(ui._("No unfinished games."), color=ft.Colors.ON_SURFACE_VARIANT))
-    for g in model.games:
+    for g in played:
         rows.append(game_card(ui, g, ids.RESUME.format(game_id=g.id), ui.go(Sheet(g.id))))
-    if model.unfinished > len(model.games):
+    if waiting:
+        rows.append(section(ui._("Not started")))
+    for g in waiting:
+        rows.append(game_card(ui, g, ids.RESUME.format(game_id=g.id), ui.go(Sheet(g.id))))
+    if model.unfinished > len(model.games) + len(model.waiting):
         text = ui._("See all unfinished games ({n})", n=model.unfinished)
         rows.append(tag(ids.SEE_ALL, ft.TextButton(
             content=text, icon=ft.Icons.LIST, height=48,

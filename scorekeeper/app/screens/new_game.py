@@ -129,8 +129,11 @@ def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     form, n = model.form, model.form.count
     def name_changed(seat: int) -> Callable[[Any], None]:
         def handler(e: Any) -> None:
-            form.set_name(seat, value_of(e) or "")  # typing is not redrawn: focus stays
+            # redrawn on every keystroke, so the first-dealer buttons and every label
+            # follow the names; the field is keyed, so it keeps the focus
+            form.set_name(seat, value_of(e) or "")
             model.typed()
+            ui.refresh()
         return handler
 
     rows: list[ft.Control | None] = [section(ui._("Players, clockwise"))]
@@ -187,8 +190,7 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         selected = v == form.variant
         rows.append(tag(ids.VARIANT.format(variant=v.value), choice_tile(
             ui._(VARIANT_NAME[v]), ui._(VARIANT_HINT[v]), selected,
-            act(form.set_variant, v)), label=ui._(VARIANT_NAME[v]), selected=selected,
-            button=True))
+            act(form.set_variant, v)), selected=selected, button=True))
 
     rows.append(section(ui._("Target")))
     target_buttons = []
@@ -223,7 +225,7 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         selected = form.moon == rule
         rows.append(tag(ids.MOON_RULE.format(rule=rule.value), choice_tile(
             ui._(MOON_RULE_NAME[rule]), None, selected, act(setattr, form, "moon", rule)),
-            label=ui._(MOON_RULE_NAME[rule]), selected=selected, button=True))
+            selected=selected, button=True))
 
     rows.append(section(ui._("First dealer")))
     dealers = []
@@ -279,7 +281,8 @@ def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:
             plan.leftover), size=15))
     if plan.first_lead is not None:
         lines.append(ft.Row([card_span(plan.first_lead),
-                             ft.Text(ui._("leads the first trick"), size=15)], spacing=6))
+                             ft.Text(ui._("leads the first trick"), size=15, expand=True)],
+                            spacing=6))
     else:
         lines.append(ft.Text(ui._("The player left of the dealer leads the first trick "
                                   "(no heart, no queen of spades)."), size=15))

@@ -10,8 +10,10 @@ import flet as ft
 from ... import rules
 from .. import ids
 from ..routes import Changes, Hand, NewGame, Route, Sheet
-from ..widgets import Ui, app_bar, big_button, card_span, error_box, frame, signed, tag
-from ..words import DIRECTION, DIRECTION_ICON, DIRECTION_SHORT, MOON_RULE_NAME, VARIANT_NAME
+from ..sheet_parts import sheet_table
+from ..widgets import (Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
+                       text_action)
+from ..words import DIRECTION, DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
 from . import load_game
 
 if TYPE_CHECKING:
@@ -40,106 +42,6 @@ class Model:
         self.session.navigate(NewGame(rematch_of=self.game.id))
 
 
-COL = 64  # width of one player's column when they do not all fit the screen
-NUM_COL = 40
-FIT = 5  # up to this many players the columns share the width of the screen
-
-
-class Columns:
-    """One column per player: sharing the screen's width up to FIT players, else fixed
-    width (the table then scrolls sideways)."""
-
-    def __init__(self, seats: int) -> None:
-        self.fit = seats <= FIT
-
-    def cell(self, content: ft.Control, **kw: Any) -> ft.Control:
-        return ft.Container(content, width=None if self.fit else COL, expand=self.fit, **kw)
-
-
-def header(ui: Ui, game: rules.Game, st: rules.GameState, cols: Columns) -> ft.Control:
-    """The players' names and totals, the lowest marked."""
-    cells = []
-    for seat, name in enumerate(game.players):
-        leader = seat in st.leaders and bool(game.hands)
-        total = st.totals[seat]
-        mark = tag(ids.LEADER.format(seat=seat),
-                   ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color=ft.Colors.AMBER_700),
-                   label=ui._("Lowest total")) if leader else ft.Container(height=18)
-        cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), cols.cell(ft.Column([
-            mark,
-            ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
-            tag(ids.TOTAL.format(seat=seat), ft.Text(
-                signed(total), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
-                color=ft.Colors.PRIMARY if leader else None),
-                label=ui._n("{player}: {n} point", "{player}: {n} points", total,
-                            player=name)),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding(2, 4, 2, 4),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None, border_radius=10),
-            label=name, expand=cols.fit))
-    return ft.Row([ft.Container(width=NUM_COL)] + cells, spacing=4)
-
-
-def hand_row(ui: Ui, model: Model, number: int, hs: rules.HandScore, cols: Columns
-             ) -> ft.Control:
-    """One played hand: its number and pass, each player's score (a moon marked)."""
-    game, read_only = model.game.game, model.read_only
-    info = rules.hand_info(game, number)
-    cells = []
-    moon_note = None
-    if hs.moon is not None:
-        moon_note = ui._("{player} shot the moon", player=game.players[hs.moon.player])
-    for seat, score in enumerate(hs.scores):
-        moon = hs.moon is not None and hs.moon.player == seat
-        text = ft.Text(signed(score), size=17, text_align=ft.TextAlign.CENTER,
-                       weight=ft.FontWeight.BOLD if moon else None,
-                       color=ft.Colors.PRIMARY if moon else None)
-        content: ft.Control = text
-        if moon:  # a small moon beside the shooter's score, read out as who shot it
-            mark = tag(ids.MOON_MARK.format(n=number), ft.Text(
-                "☾", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
-                label=moon_note)
-            content = ft.Row([mark, text], spacing=2, tight=True,
-                             alignment=ft.MainAxisAlignment.CENTER,
-                             vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        cells.append(tag(ids.CELL.format(n=number, seat=seat), cols.cell(
-            content, alignment=ft.Alignment.CENTER), expand=cols.fit))
-    direction = ui._(DIRECTION_SHORT[info.direction])
-    if moon_note:
-        label = ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,
-                     moon=moon_note)
-    else:
-        label = ui._("Hand {hand}, {direction}", hand=number, direction=direction)
-    row = ft.Container(ft.Row([
-        ft.Container(ft.Column([
-            ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-            ft.Icon(DIRECTION_ICON[info.direction], size=14, tooltip=direction),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
-        *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
-        on_click=None if read_only else ui.act(model.edit_hand, number), ink=not read_only,
-        tooltip=moon_note)
-    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=not read_only)
-
-
-def table(ui: Ui, model: Model, cols: Columns, head: ft.Control) -> ft.Control:
-    """Every hand played (and the totals, when they are not pinned on top)."""
-    st = model.state
-    rows: list[ft.Control] = [] if cols.fit else [head, ft.Divider(height=1)]
-    rows += [hand_row(ui, model, number, hs, cols) for number, hs in enumerate(st.hands, 1)]
-    if not st.hands:
-        rows.append(ft.Container(ft.Text(ui._("No hands yet."),
-                                         color=ft.Colors.ON_SURFACE_VARIANT),
-                                 padding=ft.Padding(NUM_COL, 8, 0, 8)))
-    elif not model.read_only:
-        rows.append(ft.Container(ft.Text(ui._("Tap a hand to change or delete it."), size=13,
-                                         color=ft.Colors.ON_SURFACE_VARIANT),
-                                 padding=ft.Padding(4, 6, 0, 0)))
-    if cols.fit:
-        return ft.Column(rows, spacing=2)
-    return ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO)
-
-
 def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
     """Above the table: errors, read-only, game over or the next hand, the target."""
     game, st = model.game.game, model.state
@@ -165,16 +67,12 @@ def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
 
 def view(ui: Ui, model: Model) -> ft.View:
     st = model.state
-    cols = Columns(model.game.game.seats)
-    head = header(ui, model.game.game, st, cols)
-    # Up to FIT players the totals stay pinned on top while the hands scroll under them.
-    pinned = [ft.Container(head, padding=ft.Padding(24, 4, 24, 4))] if cols.fit else None
-    controls = top_boxes(ui, model) + [ft.Card(ft.Container(table(ui, model, cols, head),
-                                                            padding=8), margin=0)]
-    changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.RECEIPT_LONG_OUTLINED,
-                                                tooltip=ui._("Changes"),
-                                                on_click=ui.go(Changes(model.game.id))),
-                  label=ui._("Changes"), button=True)
+    # up to 5 players: columns, the totals pinned on top; 6 to 11: the sheet on its side
+    pinned, table = sheet_table(ui, model.game.game, st, model.read_only,
+                                lambda number: ui.act(model.edit_hand, number))
+    controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0)]
+    changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
+                          ui.go(Changes(model.game.id)))
     bottom = None
     if not st.game_over and not model.read_only:
         assert st.next_hand is not None
@@ -217,8 +115,10 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     direction = ui._(DIRECTION[n.direction])
     lines.append(ft.Row([ft.Icon(DIRECTION_ICON[n.direction], size=20,
                                  color=ft.Colors.ON_PRIMARY_CONTAINER),
+                         # expands, so a long hold line wraps instead of being cut
                          ft.Text(direction, size=16, weight=ft.FontWeight.BOLD,
-                                 color=ft.Colors.ON_PRIMARY_CONTAINER)]))
+                                 color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True)],
+                        vertical_alignment=ft.CrossAxisAlignment.START))
     if n.passes:
         pairs = [ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
                  for a, b in n.passes.items()]
@@ -227,7 +127,7 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                              for p in pairs], wrap=True, spacing=6, run_spacing=6))
     if n.first_lead is not None:
         lead = ft.Row([card_span(n.first_lead, 17),
-                       ft.Text(ui._("leads the first trick"), size=15,
+                       ft.Text(ui._("leads the first trick"), size=15, expand=True,
                                color=ft.Colors.ON_PRIMARY_CONTAINER)], spacing=6)
     else:
         lead = ft.Text(ui._("{player} leads the first trick (no heart, no queen of spades)",
