@@ -241,18 +241,10 @@ def frame(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None
     )
 
 
-def date_text(iso: str | None) -> str:
-    """'2026-11-29T13:55:00Z' -> '2026-11-29 13:55'."""
-    if not iso:
-        return ""
-    return iso.replace("T", " ")[:16]
-
-
 def local_time(ui: Ui, iso: str | None) -> str:
-    """A stored UTC time in the phone's own zone and words (the one call site for it:
-    ``Translator.when`` from the i18n work, the stored time until it is merged)."""
-    when = getattr(ui.session.tr, "when", None)
-    return when(iso) if callable(when) else date_text(iso)
+    """A stored UTC time in the phone's own zone and language ("today 21:14",
+    "29 lis 2026"): the one place the app shows a date."""
+    return ui.session.tr.when(iso, ui.session.tz)
 
 
 def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,

@@ -9,7 +9,7 @@ import flet as ft
 from .. import ids
 from ..i18n import N_
 from ..routes import Changes, Route
-from ..widgets import Ui, app_bar, date_text, signed, tag, frame
+from ..widgets import Ui, app_bar, frame, local_time, signed, tag
 from . import load_game
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def view(ui: Ui, model: Model) -> ft.View:
             detail.append(ui._("after: {points}", points=points_text(ch.new)))
         rows.append(tag(ids.CHANGE.format(n=i), ft.Card(ft.Container(ft.Column([
             ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(date_text(ch.at), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(local_time(ui, ch.at), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             *[ft.Text(d, size=14) for d in detail],
         ], spacing=2), padding=12), margin=0)))
     return frame(ui, "changes", app_bar(ui, ui._("Changes")), rows)
