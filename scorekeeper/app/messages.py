@@ -31,6 +31,9 @@ class Msg:
 RULES_ERRORS: dict[str, str] = {
     "target": N_("The target must be a whole number above zero."),
     "player_empty": N_("Player {seat} has no name."),
+    "player_name_long": N_("The name of player {seat} is too long: at most {max} characters."),
+    "player_name_chars": N_("The name of player {seat} holds characters that cannot be shown: "
+                            "use letters, digits, spaces and signs."),
     "player_duplicate": N_("The name {name} is used twice: give one of them another name."),
     "player_count": N_("This variant is for {min} to {max} players."),
     "first_dealer": N_("Pick the first dealer from the players."),

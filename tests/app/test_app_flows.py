@@ -101,6 +101,21 @@ def test_bad_names_are_explained_in_place(phone):
     assert "Player 4 has no name" in phone.text(ids.ERROR)
 
 
+def test_names_too_long_or_with_hidden_characters_are_explained_in_words(phone):
+    phone.go("/new")
+    for seat, name in enumerate(["Ala", "B" * 41, "Celina", "Darek"]):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    phone.tap(ids.START_GAME)
+    assert phone.screen == "new_game"
+    assert "The name of player 2 is too long: at most 40 characters." in phone.text(ids.ERROR)
+    phone.type(ids.PLAYER_NAME.format(seat=1), "Bar\u202etek")  # a right-to-left override
+    phone.tap(ids.START_GAME)
+    assert "The name of player 2 holds characters that cannot be shown" in phone.text(ids.ERROR)
+    phone.type(ids.PLAYER_NAME.format(seat=1), "Bartek")
+    phone.tap(ids.START_GAME)
+    assert game_of(phone).players == ("Ala", "Bartek", "Celina", "Darek")
+
+
 def test_other_target_typed(phone):
     phone.go("/new")
     for seat, name in enumerate(NAMES):
