@@ -104,6 +104,14 @@ RECOVERED: dict[str, str] = {
     "unreadable": N_("A saved game could not be read and was left as it is (it may come "
                      "from a newer version of this app)."),
 }
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural message for ``pybabel extract`` (babel.cfg: ``Nn_:1,2``)."""
+    return singular, plural
+
+
+EXPORT_SKIPPED, EXPORT_SKIPPED_PLURAL = Nn_(
+    "{n} saved game could not be read and was left out of the export.",
+    "{n} saved games could not be read and were left out of the export.")
 RECOVERED_FALLBACK = N_("Some saved data could not be read and was repaired.")
 
 

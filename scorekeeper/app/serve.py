@@ -114,6 +114,9 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
                             headers={"Cache-Control": "no-store"})
 
         body = json.dumps(store.export_games(), ensure_ascii=False, indent=2)
+        for game_id in store.export_skipped:  # the rest is exported; the bad one is named
+            print(f"scorekeeper: game {game_id} could not be read and was left out of the "
+                  "download", file=sys.stderr, flush=True)
         day = datetime.now(UTC).strftime("%Y-%m-%d")
         return Response(body.encode("utf-8"), media_type="application/json",
                         headers={"Content-Disposition":

@@ -22,7 +22,7 @@ from ..store import GameStore, StaleGameError, StoreError
 from . import routes, screens
 from .forms import NewGameForm
 from .i18n import LANGUAGES, Translator, pick_language
-from .messages import STALE, Msg, recovery_message, rules_error, store_error
+from .messages import EXPORT_SKIPPED, EXPORT_SKIPPED_PLURAL, STALE, Msg, recovery_message, rules_error, store_error
 from .routes import Route
 from .table_roles import KEEP_AWAKE, LanTable, gate, host_opened
 
@@ -265,6 +265,11 @@ class Session:
     def export(self) -> str:
         """Every game as JSON (shown for copying and offered as a download)."""
         self.export_text = json.dumps(self.store.export_games(), ensure_ascii=False, indent=2)
+        skipped = tuple(getattr(self.store, "export_skipped", ()) or ())
+        self.store.take_recoveries()  # the notes of those games: said once, below
+        if skipped:
+            self.recovered.append(Msg(EXPORT_SKIPPED, {"n": len(skipped)},
+                                      EXPORT_SKIPPED_PLURAL))
         return self.export_text
 
     def close_export(self) -> None:

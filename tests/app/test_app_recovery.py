@@ -2,6 +2,7 @@
 their language. Each test damages files of a real store in a temporary folder before
 the app opens it (as after a crash or a bad disk)."""
 
+import json
 from pathlib import Path
 
 from app_harness import Phone
@@ -96,3 +97,22 @@ def test_a_damaged_half_entered_hand_is_said_and_the_entry_starts_empty(store):
     assert again.screen == "hand"
     assert "A half-entered hand could not be read" in again.text(ids.RECOVERED)
     assert again.session.entry.typed_points()[0] == [0, 0, 0, 0]
+
+
+def test_an_unreadable_game_is_left_out_of_the_export_and_the_player_told(store):
+    keep = stored_game(store)
+    bad = stored_game(store, hands=1)
+    path = store.path / "games" / f"{bad}.json"
+    path.unlink()
+    path.mkdir()  # a folder where the game file was: it cannot be read
+    reopened = GameStore(store.path)
+    reopened.take_recoveries()
+    phone = Phone(reopened)
+    phone.go("/history")
+    phone.tap(ids.EXPORT)
+    exported = json.loads(phone.session.export_text)
+    assert [g["id"] for g in exported] == [keep]
+    said = phone.text(ids.RECOVERED)
+    assert "1 saved game could not be read and was left out of the export." in said
+    phone.tap(ids.RECOVERED_OK)  # "Got it"
+    assert not phone.has(ids.RECOVERED)
