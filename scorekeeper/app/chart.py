@@ -89,8 +89,8 @@ def chart_model(game: rules.Game) -> ChartModel:
     step = axis_step(min(values), max(values))
     low = step * math.floor(min(values) / step)
     high = step * math.ceil(max(values) / step)
-    if high == max(values) and high != game.rules.target:
-        high += step  # room above the highest line
+    if high == max(values):
+        high += step  # room above the highest line and the target's line
     return ChartModel(series, len(rows), game.rules.target, st.totals, low, high, step)
 
 

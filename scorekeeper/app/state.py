@@ -438,6 +438,7 @@ class App:
         self.confirm: Confirm | None = None
         self.export_text: str | None = None
         self.export_url: str | None = None  # a download of every game, when served
+        self.sheet_tab = "table"  # what the score sheet shows: table | chart
         self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
         # hooks the Flet shell sets: push a route to the browser; tell the other tabs
@@ -704,6 +705,10 @@ class App:
     def state(self) -> rules.GameState:
         assert self.game is not None
         return rules.state(self.game.game)
+
+    def show_sheet_tab(self, tab: str) -> None:
+        if tab in ("table", "chart"):
+            self.sheet_tab = tab
 
     def enter_hand(self) -> None:
         if self.game is not None:

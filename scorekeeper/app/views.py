@@ -18,9 +18,10 @@ import flet as ft
 from .. import rules
 from ..rules import MoonChoice, MoonRule, PassDirection, RulesError, Variant
 from ..store import StoreError
-from . import ids
+from . import chart, ids
 from .i18n import LANGUAGE_NAMES, N_, pick_language
 from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
+from .palette import seat_colour
 from .state import LANGUAGE_CHOICES, TARGET_CHOICES, THEMES, App
 
 log = logging.getLogger(__name__)
@@ -531,6 +532,7 @@ def sheet(ui: Ui) -> ft.View:
             mark,
             ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                     text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
+            ft.Container(height=3, width=28, bgcolor=seat_colour(seat), border_radius=2),
             tag(ids.TOTAL.format(seat=seat), ft.Text(
                 signed(total), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                 color=ft.Colors.PRIMARY if leader else None),
@@ -613,7 +615,12 @@ def sheet(ui: Ui) -> ft.View:
                 border_radius=12, padding=12), live_region=True))
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
-    controls = top + [ft.Card(ft.Container(table, padding=8), margin=0)]
+    top.append(sheet_tabs(ui))
+    if app.sheet_tab == "chart":
+        shown: ft.Control = chart.score_chart(chart.chart_model(game), app.tr)
+    else:
+        shown = table
+    controls = top + [ft.Card(ft.Container(shown, padding=8), margin=0)]
     changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.RECEIPT_LONG_OUTLINED, tooltip=ui._("Changes"),
                                                 on_click=ui.act(app.navigate,
                                                                 f"/game/{stored.id}/changes")),
@@ -627,6 +634,23 @@ def sheet(ui: Ui) -> ft.View:
     title = ui._("Score sheet")
     return view(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom,
                 top=pinned)
+
+
+SHEET_TABS = (("table", N_("Hands"), ft.Icons.TABLE_ROWS_OUTLINED),
+              ("chart", N_("Chart"), ft.Icons.SHOW_CHART))
+
+
+def sheet_tabs(ui: Ui) -> ft.Control:
+    """The switch between the hands (the score table) and the chart."""
+    buttons = []
+    for tab, text, icon in SHEET_TABS:
+        picked = ui.app.sheet_tab == tab
+        cls = ft.FilledTonalButton if picked else ft.TextButton
+        buttons.append(tag(ids.SHEET_TAB.format(mode=tab), cls(
+            content=ft.Text(ui._(text), size=15), icon=icon, height=TAP, expand=True,
+            on_click=ui.act(ui.app.show_sheet_tab, tab)), label=ui._(text), button=True,
+            selected=picked, expand=True))
+    return ft.Row(buttons, spacing=8)
 
 
 def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
