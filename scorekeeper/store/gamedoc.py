@@ -62,13 +62,18 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
 def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
     """The history-list row of a game; ``key`` identifies the file it was read from."""
     st = rules.state(game)
+    moons = [0] * game.seats
+    for hs in st.hands:
+        if hs.moon is not None:
+            moons[hs.moon.player] += 1
     return {
         "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
         "version": doc["version"], "players": list(game.players),
         "variant": game.rules.variant.value, "target": game.rules.target,
         "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
         "winner": None if st.winner is None else game.players[st.winner],
-        "deleted": doc["deleted"], "file": None if key is None else list(key),
+        "deleted": doc["deleted"], "moons": moons,
+        "file": None if key is None else list(key),
     }
 
 
@@ -80,7 +85,7 @@ def summary_value(s: dict[str, Any]) -> GameSummary:
         id=s["id"], created=s["created"], updated=s["updated"], version=s["version"],
         players=tuple(s["players"]), variant=s["variant"], target=s["target"],
         hands=s["hands"], totals=tuple(s["totals"]), finished=s["finished"],
-        winner=s["winner"], deleted=s["deleted"])
+        winner=s["winner"], deleted=s["deleted"], moons=tuple(s["moons"]))
     return value
 
 

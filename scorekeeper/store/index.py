@@ -50,7 +50,10 @@ from .storage import atomic_write, file_lock, fsync_dir, utc_stamp, write_all
 log = logging.getLogger("scorekeeper.store")
 
 COMPACT_BYTES = 256 * 1024
-INDEX_FORMAT = 1
+# 2: every summary has "moons" (per seat, the moons shot). An index in an older format is
+# rebuilt from the game files (once; no recovery note: nothing was damaged).
+INDEX_FORMAT = 2
+UPGRADE = "in an older format"
 
 
 def boot_id() -> str | None:
@@ -114,9 +117,16 @@ class Index:
             base = json.loads(raw)
             if not isinstance(base, dict) or not isinstance(base.get("games"), dict):
                 raise ValueError("wrong shape")
-            if base.get("format", 1) > INDEX_FORMAT:
-                raise ValueError(f"format {base.get('format')} is newer than this version")
+            fmt = base.get("format", 1)
+            if isinstance(fmt, bool) or not isinstance(fmt, int):
+                raise ValueError(f"bad format {fmt!r}")
+            if fmt > INDEX_FORMAT:
+                raise ValueError(f"format {fmt} is newer than this version")
             gen = base["gen"]
+            if fmt < INDEX_FORMAT:
+                self.gen = gen if isinstance(gen, int) else 0
+                self.needs_rebuild = UPGRADE
+                return
             entries = base["games"]
             pending = set(base.get("pending", []))
             for gid, s in entries.items():
@@ -174,6 +184,8 @@ class Index:
             if valid_summary(s):
                 self.entries[s["id"]] = s
                 self.pending.discard(s["id"])
+            elif isinstance(s, dict) and isinstance(s.get("id"), str):
+                self.pending.add(s["id"])  # e.g. from an older version: read its file
         elif "begin" in rec:
             if isinstance(rec["begin"], str):
                 self.pending.add(rec["begin"])
@@ -349,19 +361,20 @@ class Index:
         self.pending = pending | (in_flight & set(entries))
         self.gen = old_gen  # the new base is old_gen + 1: no old journal line replays
         self._write_base_locked()
-        if why != "missing" or entries:
+        if why != UPGRADE and (why != "missing" or entries):
             self.notes(f"the index of games was {why}; rebuilt it from {len(entries)} "
                        "game files")
 
 
 SUMMARY_KEYS = frozenset(("id", "created", "updated", "version", "players", "variant", "target",
-                          "hands", "totals", "finished", "winner", "deleted"))
+                          "hands", "totals", "finished", "winner", "deleted", "moons"))
 
 
 def valid_summary(s: Any) -> bool:
     return (isinstance(s, dict) and SUMMARY_KEYS <= s.keys() and isinstance(s["id"], str)
             and isinstance(s["version"], int) and isinstance(s["players"], list)
-            and isinstance(s["totals"], list))
+            and isinstance(s["totals"], list) and isinstance(s["moons"], list)
+            and len(s["moons"]) == len(s["players"]))
 
 
 def _parse(line: bytes) -> Any:

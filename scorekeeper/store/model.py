@@ -35,6 +35,9 @@ class GameSummary:
     finished: bool
     winner: str | None
     deleted: bool
+    # per seat, how many times that player shot the moon in this game (from the rules'
+    # hand scores); index format 2 (an older index is rebuilt from the game files)
+    moons: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,11 @@ def assert_consistent(store: GameStore) -> None:
     for gid, s in listed.items():
         sg = store.get(gid)
         st = rules.state(sg.game)
-        assert (s.version, s.hands, s.totals, s.finished, s.deleted, s.updated) == (
-            sg.version, len(sg.game.hands), st.totals, st.game_over, sg.deleted, sg.updated)
+        moons = tuple(sum(1 for h in st.hands if h.moon and h.moon.player == seat)
+                      for seat in range(sg.game.seats))
+        assert (s.version, s.hands, s.totals, s.finished, s.deleted, s.updated, s.moons) == (
+            sg.version, len(sg.game.hands), st.totals, st.game_over, sg.deleted, sg.updated,
+            moons)
 
 
 def read_json(path: Path) -> dict:
