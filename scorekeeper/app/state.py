@@ -21,6 +21,7 @@ from .. import rules
 from ..rules import MoonChoice, MoonRule, RulesError, Variant
 from ..store import GameStore, StaleGameError, StoredGame, StoreError
 from .i18n import LANGUAGES, N_, Translator, pick_language
+from .screens.stats_model import StatsModel
 from .messages import NOT_FOUND, STALE, Msg, recovery_message, rules_error, store_error
 
 TARGET_CHOICES = ("50", "100", "150", "other")
@@ -404,6 +405,8 @@ def parse_route(route: str) -> Route:
         return Route("history")
     if bits == ["settings"]:
         return Route("settings")
+    if bits == ["stats"]:
+        return Route("stats", query=query)
     if len(bits) == 2 and bits[0] == "history":
         return Route("sheet", bits[1], read_only=True)
     if bits[0] == "game" and len(bits) >= 2:
@@ -438,6 +441,7 @@ class App:
         self.confirm: Confirm | None = None
         self.export_text: str | None = None
         self.export_url: str | None = None  # a download of every game, when served
+        self.stats: StatsModel | None = None  # the stats screen's filter and figures
         self.sheet_tab = "table"  # what the score sheet shows: table | chart
         self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
@@ -501,6 +505,9 @@ class App:
             self._open_new(where.query.get("from"))
         elif where.screen == "hand":
             self._open_entry(where.hand)
+        elif where.screen == "stats":
+            self.stats = StatsModel.from_query(where.query)
+            self.stats.load(self.store)
 
     def back_route(self) -> str:
         w = self.where

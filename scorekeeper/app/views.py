@@ -22,6 +22,7 @@ from . import chart, ids
 from .i18n import LANGUAGE_NAMES, N_, pick_language
 from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
 from .palette import seat_colour
+from .screens import stats as stats_screen
 from .state import LANGUAGE_CHOICES, TARGET_CHOICES, THEMES, App
 
 log = logging.getLogger(__name__)
@@ -299,6 +300,8 @@ def home(ui: Ui) -> ft.View:
     rows.append(ft.Container(height=8))
     rows.append(big_button(ui, ids.HISTORY, ui._("History"), ui.act(app.navigate, "/history"),
                            ft.Icons.HISTORY, filled=False))
+    rows.append(big_button(ui, ids.STATS, ui._("Stats"), ui.act(app.navigate, "/stats"),
+                           ft.Icons.LEADERBOARD_OUTLINED, filled=False))
     actions = [tag(ids.SETTINGS, ft.IconButton(ft.Icons.SETTINGS_OUTLINED,
                                                 tooltip=ui._("Settings"),
                                                 on_click=ui.act(app.navigate, "/settings")),
@@ -1038,7 +1041,21 @@ def history(ui: Ui) -> ft.View:
     export = tag(ids.EXPORT, ft.IconButton(ft.Icons.DOWNLOAD, tooltip=ui._("Export all games"),
                                            on_click=ui.act(app.export)),
                  label=ui._("Export all games"), button=True)
-    return view(ui, "history", app_bar(ui, ui._("History"), actions=[export]), rows)
+    stats = tag(ids.STATS, ft.IconButton(ft.Icons.LEADERBOARD_OUTLINED, tooltip=ui._("Stats"),
+                                         on_click=ui.act(app.navigate, "/stats")),
+                label=ui._("Stats"), button=True)
+    return view(ui, "history", app_bar(ui, ui._("History"), actions=[stats, export]), rows)
+
+
+def stats(ui: Ui) -> ft.View:
+    app = ui.app
+    assert app.stats is not None
+
+    def go(route: str) -> None:
+        ui.act(app.navigate, route)()
+
+    body = stats_screen.controls(app.tr, app.stats, go)
+    return view(ui, "stats", app_bar(ui, ui._("Stats")), [error_box(ui, app.error)] + body)
 
 
 # --- settings -------------------------------------------------------------------------------------
@@ -1082,7 +1099,7 @@ def not_found(ui: Ui) -> ft.View:
 
 SCREENS: dict[str, Callable[[Ui], ft.View]] = {
     "home": home, "new": new_game, "sheet": sheet, "hand": hand_entry, "changes": changes,
-    "history": history, "settings": settings, "not_found": not_found,
+    "history": history, "settings": settings, "not_found": not_found, "stats": stats,
 }
 
 
