@@ -381,3 +381,72 @@ def test_points_to_target_and_hearts_left():
     assert rules.points_to_target([104, 61, 12], 100) == -4
     assert rules.hearts_left(Rules(), [3, 4, 0, 0]) == 6
     assert rules.hearts_left(Rules(variant="cancellation"), [3] * 6) == 8
+
+
+# --- what the app asks (it never works these out itself) --------------------------------
+
+
+def test_standings_order_lowest_first_ties_by_seat():
+    assert rules.standings_order((40, 12, 40, 3)) == (3, 1, 0, 2)
+    assert rules.standings_order((5, 5, 5)) == (0, 1, 2)
+
+
+def test_check_hand_answers_without_raising():
+    g = game(hands=[(13, 0, 13, 0)])
+    assert rules.check_hand(g, Hand((0, 26, 0, 0))) is None
+    err = rules.check_hand(g, Hand((1, 1, 1, 1)))
+    assert isinstance(err, RulesError) and err.code == "hand_total"
+    assert rules.check_hand(g, Hand((1, 2, 3))).code == "point_count"
+
+
+def test_check_hand_on_a_replaced_hand_checks_every_later_hand():
+    g = game(hands=[(26, 0, 0, 0), (0, 13, 13, 0)], target=50)
+    assert rules.check_hand(g, Hand((0, 0, 13, 13)), index=0) is None
+    # with hand 1 as a moon for Bartek the others reach 26 (target 25) after hand 1:
+    # game over before hand 2, so hand 2 is refused
+    over = game(hands=[(0, 0, 13, 13), (0, 13, 13, 0)], target=25,
+                moon=MoonRule.ADD_TO_OTHERS)
+    err = rules.check_hand(over, Hand((0, 26, 0, 0)), index=0)
+    assert err is not None and err.code == "game_over"
+    assert rules.check_hand(g, Hand((1, 1, 1, 1)), index=1).code == "hand_total"
+
+
+def test_check_hand_says_a_moon_choice_is_missing():
+    g = game(moon=MoonRule.SHOOTER_CHOICE)
+    assert rules.check_hand(g, Hand((26, 0, 0, 0))).code == "moon_choice_missing"
+    assert rules.check_hand(g, Hand((26, 0, 0, 0), MoonChoice.SUBTRACT_FROM_SELF)) is None
+
+
+def test_points_taken_by_nobody_only_in_an_acceptable_cancellation_hand():
+    six = Game.new(SIX, Rules.for_variant("cancellation"))
+    assert rules.points_taken_by_nobody(six, Hand((10, 10, 10, 10, 5, 0))) == 7
+    assert rules.points_taken_by_nobody(six, Hand((10, 10, 10, 10, 12, 0))) == 0
+    assert rules.points_taken_by_nobody(six, Hand((52, 0, 0, 0, 0, 0))) == 0
+    four = game()
+    assert rules.points_taken_by_nobody(four, Hand((10, 10, 0, 0))) == 0  # must add up
+
+
+def test_cut_is_a_checked_game_after_n_hands():
+    g = game(hands=[(26, 0, 0, 0), (0, 13, 13, 0), (1, 2, 3, 20)], first_dealer=2)
+    cut = g.cut(1)
+    assert cut.hands == g.hands[:1] and cut.first_dealer == 2 and cut.rules == g.rules
+    assert g.cut(0).hands == () and g.cut(3) == g
+    with pytest.raises(RulesError):
+        g.cut(4)
+
+
+@pytest.mark.parametrize("seats, first, expected", [(4, 0, 1), (4, 3, 0), (6, 5, 0)])
+def test_rematch_first_dealer_is_the_next_seat(seats, first, expected):
+    names = FOUR if seats == 4 else SIX
+    variant = "standard"
+    g = Game.new(names, Rules.for_variant(variant), first)
+    assert g.rematch_first_dealer() == expected == rules.dealer_for(seats, first, 2)
+
+
+def test_rules_game_and_scoring_do_not_import_each_other_in_a_cycle():
+    import ast
+    import pathlib
+
+    src = pathlib.Path(rules.__file__).with_name("scoring.py").read_text()
+    imported = {n.module for n in ast.walk(ast.parse(src)) if isinstance(n, ast.ImportFrom)}
+    assert "game" not in imported

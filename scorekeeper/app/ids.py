@@ -25,6 +25,7 @@ SCREEN = "screen-{name}"  # the body of each screen: home, new, sheet, hand, his
 # --- home (/) ----------------------------------------------------------------------
 NEW_GAME = "new-game"
 RESUME = "resume-{game_id}"  # an unfinished game on the home screen (newest first)
+SEE_ALL = "see-all"  # shown when there are more unfinished games than home lists
 HISTORY = "history"  # the button that opens the history
 SETTINGS = "settings"  # the button that opens the settings
 
@@ -90,6 +91,11 @@ CHANGE = "change-{n}"  # one entry, n = 0.. newest first
 HISTORY_GAME = "history-game-{game_id}"  # a row: date, players, winner, hands; a tap opens
 #   it (read-only at /history/<id> when finished, the score sheet to resume otherwise)
 DELETE_GAME = "delete-game-{game_id}"
+HISTORY_SEARCH = "history-search"  # text field: games with a player whose name has this
+HISTORY_STATUS = "history-status-{status}"  # all | unfinished | finished
+HISTORY_VARIANT = "history-variant-{variant}"  # any | standard | cancellation
+HISTORY_MORE = "history-more"  # shows the next page of games
+HISTORY_COUNT = "history-count"  # how many games match, and how many are shown
 EXPORT = "export"  # download every game as JSON
 EXPORT_TEXT = "export-text"  # the exported JSON shown in a dialog
 EXPORT_DOWNLOAD = "export-download"  # download it as a file (GET /export.json)

@@ -1,9 +1,11 @@
-"""Wire the app state to a Flet page: one :class:`~.state.App` per browser tab.
+"""The shell: wire one :class:`~.session.Session` per browser tab to a Flet page.
 
-The shell only translates between Flet and the app: a route change opens a screen, an
-action redraws the current view (a keyed ``ft.View``, so Flet sends only what changed),
-dialogs and notices are shown from the state. ``flet run`` uses :func:`main` below with
-the default store; ``scorekeeper serve`` uses :func:`make_main` with the ``--db`` store.
+It only translates between Flet and the session: an address opens a screen, an action
+redraws the screen's view (a keyed ``ft.View``, so Flet sends only what changed), and the
+session's question, export and notice are shown as a dialog or a snack bar. One
+navigation draws once: the address the session pushes comes back as a route change,
+which is ignored when it is the screen already drawn. ``flet run`` uses :func:`main`
+with the default store; ``scorekeeper serve`` uses :func:`make_main` with ``--db``.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from typing import Any
 import flet as ft
 
 from ..store import GameStore
-from . import views
-from .state import App
+from . import screens, widgets
+from .session import Session
 
 log = logging.getLogger(__name__)
 
-FONTS = {views.FONT: "fonts/DejaVuSans.ttf"}
+FONTS = {widgets.FONT: "fonts/DejaVuSans.ttf"}
 THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
               "dark": ft.ThemeMode.DARK}
 TOPIC = "games"  # pubsub topic: a game changed in another tab
@@ -44,19 +46,30 @@ async def device_language(page: ft.Page) -> str | None:
     return None
 
 
-class Shell:
-    """Draws the app's state on a page and feeds page events back to it."""
+def draw(ui: widgets.Ui) -> ft.View:
+    """The view of the session's screen."""
+    session = ui.session
+    return screens.module(session.route).view(ui, session.model)
 
-    def __init__(self, page: ft.Page, app: App) -> None:
+
+def overlay(ui: widgets.Ui) -> ft.DialogControl | None:
+    """The dialog the session asks for: a question before a delete, or the export."""
+    return widgets.confirm_dialog(ui) or widgets.export_dialog(ui)
+
+
+class Shell:
+    """Draws the session on a page and feeds page events back to it."""
+
+    def __init__(self, page: ft.Page, session: Session) -> None:
         self.page = page
-        self.app = app
-        self.ui = views.Ui(app, self.render)
+        self.session = session
+        self.ui = widgets.Ui(session, self.render)
         self._dialog: ft.DialogControl | None = None
-        self._dialog_key: Any = None
+        self._dialog_for: Any = None  # the question (or export text) the dialog shows
         self._notice_shown = 0
         self._bar: Any = None
-        app.on_navigate = self._push_route
-        app.on_changed = self._tell_others
+        session.on_navigate = self._push_route
+        session.on_changed = self._tell_others
         try:
             page.pubsub.subscribe_topic(TOPIC, self._told)
         except Exception:  # no pubsub (e.g. a test page): this tab just does not hear
@@ -67,48 +80,50 @@ class Shell:
 
     def _told(self, topic: str, game_id: Any) -> None:
         """Another tab or phone changed a game: redraw if this screen shows it."""
-        if isinstance(game_id, str) and self.app.external_change(game_id):
+        if isinstance(game_id, str) and self.session.external_change(game_id):
             self.render()
 
     def locale_changed(self, e: Any) -> None:
         """The phone's language changed: follow it (unless a language is set)."""
         locales = getattr(e, "locales", None) or []
         if locales:
-            self.app.set_device_language(getattr(locales[0], "language_code", None))
+            self.session.set_device_language(getattr(locales[0], "language_code", None))
             self.render()
 
     def closed(self, e: Any = None) -> None:
+        self.session.leave()  # e.g. the new-game form as typed, for a reload
         try:
             self.page.pubsub.unsubscribe_all()
         except Exception:
             pass
 
-    def _push_route(self, route: str) -> None:
-        if self.page.route != route:
-            self.page.run_task(self.page.push_route, route)
+    def _push_route(self, url: str) -> None:
+        if self.page.route != url:
+            self.page.run_task(self.page.push_route, url)
 
     def route_changed(self, e: Any) -> None:
-        route = getattr(e, "route", None) or self.page.route
-        if route != self.app.route:
-            self.app.open(route)
+        url = getattr(e, "route", None) or self.page.route
+        if url == self.session.route.url() and self.page.views:
+            return  # the address of the screen just drawn: nothing to draw again
+        self.session.open(url)
         self.render()
 
     def view_popped(self, e: Any) -> None:
-        self.app.back()
+        self.session.back()
         self.render()
 
     def render(self) -> None:
-        page, app = self.page, self.app
+        page, session = self.page, self.session
         try:
-            view = views.build(self.ui)
+            view = draw(self.ui)
         except Exception:  # never a traceback on the phone: say it and go home
-            log.exception("could not draw %s", app.route)
-            app.open("/")
-            view = views.build(self.ui)
+            log.exception("could not draw %s", session.route)
+            session.open("/")
+            view = draw(self.ui)
         page.views.clear()
         page.views.append(view)
-        page.theme_mode = THEME_MODE[app.theme]
-        page.title = app.tr._("Hearts Scorekeeper")
+        page.theme_mode = THEME_MODE[session.theme]
+        page.title = session.tr._("Hearts Scorekeeper")
         self._sync_dialog()
         self._sync_notice()
         page.update()
@@ -123,32 +138,29 @@ class Shell:
                 pass
 
     def _sync_dialog(self) -> None:
-        app = self.app
-        key = (id(app.confirm), app.export_text is not None, app.language)
-        if self._dialog is not None and self._dialog_key == key:
-            return
-        want = views.confirm_dialog(self.ui) or views.export_dialog(self.ui)
+        session = self.session
+        wanted = session.confirm or session.export_text  # what should be on screen
+        if wanted is not None and wanted is self._dialog_for:
+            return  # already shown
         if self._dialog is not None:
             self._close(self._dialog)
-            self._dialog = None
-            self._dialog_key = None
+            self._dialog, self._dialog_for = None, None
+        want = overlay(self.ui) if wanted is not None else None
         if want is None:
             return
 
         def dismissed(e: Any) -> None:
             if self._dialog is want:
-                self._dialog = None
-                self._dialog_key = None
-                app.confirm = None
-                app.export_text = None
+                self._dialog, self._dialog_for = None, None
+                session.confirm = None
+                session.export_text = None
 
         want.on_dismiss = dismissed
-        self._dialog = want
-        self._dialog_key = key
+        self._dialog, self._dialog_for = want, wanted
         self.page.show_dialog(want)
 
     def _sync_notice(self) -> None:
-        n = self.app.notice
+        n = self.session.notice
         if n is None:
             if self._bar is not None:  # undone, or left behind with its screen
                 self._close(self._bar)
@@ -158,18 +170,18 @@ class Shell:
             return
         self._notice_shown = n.serial
         self._close(self._bar)
-        bar = views.notice_bar(self.ui)
+        bar = widgets.notice_bar(self.ui)
         self._bar = bar
         if bar is not None:
             self.page.show_dialog(bar)
-            self.page.run_task(self._expire, bar, n.serial, views.notice_seconds(n))
+            self.page.run_task(self._expire, bar, n.serial, widgets.notice_seconds(n))
 
     async def _expire(self, bar: Any, serial: int, seconds: float) -> None:
         """Take the notice away after its time (Flutter keeps a snack bar up while a
         screen reader is on, and the undo it offers is only good for a moment)."""
         await asyncio.sleep(seconds)
-        if self.app.notice is not None and self.app.notice.serial == serial:
-            self.app.notice = None
+        if self.session.notice is not None and self.session.notice.serial == serial:
+            self.session.notice = None
         if self._bar is bar:
             self._bar = None
         self._close(bar)
@@ -182,8 +194,8 @@ def setup_page(page: ft.Page) -> None:
         # assets/assets/FontManifest.json, so no suit is ever drawn with a fallback font;
         # a native build (flet build apk/ipa) loads it from here.
         page.fonts = dict(FONTS)
-    page.theme = views.theme()
-    page.dark_theme = views.theme()
+    page.theme = widgets.theme()
+    page.dark_theme = widgets.theme()
     page.padding = 0
 
 
@@ -195,14 +207,15 @@ def make_main(store: GameStore, export_url: str | None = None
 
     async def main(page: ft.Page) -> None:
         setup_page(page)
-        app = App(store, await device_language(page))
-        app.export_url = export_url if page.web else None
-        shell = Shell(page, app)
+        session = Session(store, await device_language(page))
+        session.export_url = export_url if page.web else None
+        shell = Shell(page, session)
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped
         page.on_close = shell.closed
+        page.on_disconnect = shell.closed
         page.on_locale_change = shell.locale_changed
-        app.open(page.route)
+        session.open(page.route)
         shell.render()
 
     return main
@@ -211,9 +224,3 @@ def make_main(store: GameStore, export_url: str | None = None
 async def main(page: ft.Page) -> None:
     """``flet run``: the default data folder (or FLET_APP_STORAGE_DATA)."""
     await make_main(GameStore.open(None))(page)
-
-
-if __name__ == "__main__":
-    from .serve import assets_dir
-
-    ft.run(main, assets_dir=str(assets_dir()))

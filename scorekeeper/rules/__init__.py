@@ -10,7 +10,17 @@ Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-
 """
 
 from .errors import RulesError
-from .game import Game, Hand, MoonChoice, MoonRule, Rules, check_players, normalise_name
+from .game import (
+    Game,
+    Hand,
+    MoonChoice,
+    MoonRule,
+    Rules,
+    check_hand,
+    check_players,
+    normalise_name,
+    points_taken_by_nobody,
+)
 from .gamefile import game_from_dict, game_to_dict, hand_from_dict, rules_from_dict, state_to_dict
 from .scoring import (
     GameState,
@@ -32,6 +42,7 @@ from .scoring import (
     running_totals,
     score_hand,
     standing,
+    standings_order,
     state,
     validate_hand,
     validate_hands,
@@ -55,10 +66,10 @@ __all__ = [
     "Card", "DeckPlan", "Game", "GameState", "Hand", "HandScore", "MAX_PLAYERS", "MIN_PLAYERS",
     "MoonChoice", "MoonOutcome", "MoonPreview", "MoonRule", "MoonShot", "NextHand",
     "PassDirection", "Rules", "RulesError", "Standing", "Suit", "VARIANTS", "Variant",
-    "VariantSpec", "check_players", "dealer_for", "deck_plan", "game_from_dict", "game_to_dict",
+    "VariantSpec", "check_hand", "check_players", "dealer_for", "deck_plan", "game_from_dict", "game_to_dict",
     "hand_from_dict", "hand_info", "hearts_left", "places", "points_to_target", "left_of", "max_player_points", "moon_preview",
     "moon_shooter", "normalise_name", "pass_cycle", "pass_direction", "pass_target", "passes",
-    "points_from_cards", "remaining_points", "rules_from_dict", "running_totals",
-    "score_hand", "spec", "standing", "state", "state_to_dict", "validate_hand", "validate_hands",
+    "points_from_cards", "points_taken_by_nobody", "remaining_points", "rules_from_dict", "running_totals",
+    "score_hand", "spec", "standing", "standings_order", "state", "state_to_dict", "validate_hand", "validate_hands",
     "variants_for",
 ]

@@ -9,62 +9,17 @@ it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import Iterable, Sequence
 
 from .errors import RulesError
-from .variants import Variant, check_player_count, spec
+from .scoring import remaining_points, validate_hand, validate_hands
+from .table import dealer_for
+from .values import Hand, MoonChoice, MoonRule, Rules
+from .variants import Variant, check_player_count
 
-
-class MoonRule(StrEnum):
-    """What a moon shot scores at this table."""
-
-    ADD_TO_OTHERS = "add_to_others"
-    SUBTRACT_FROM_SELF = "subtract_from_self"
-    SHOOTER_CHOICE = "shooter_choice"
-
-
-class MoonChoice(StrEnum):
-    """What a shooter picked (or the table's fixed rule applied)."""
-
-    ADD_TO_OTHERS = "add_to_others"
-    SUBTRACT_FROM_SELF = "subtract_from_self"
-
-
-@dataclass(frozen=True)
-class Rules:
-    variant: Variant = Variant.STANDARD
-    target: int = 100
-    moon: MoonRule = MoonRule.ADD_TO_OTHERS
-    queen_breaks_hearts: bool = False  # a reminder for the table, not a scoring rule
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "variant", Variant(self.variant))
-        object.__setattr__(self, "moon", MoonRule(self.moon))
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise RulesError(
-                "target", f"the target must be a positive whole number, not {self.target!r}",
-                value=self.target,
-            )
-
-    @classmethod
-    def for_variant(cls, variant: Variant | str, **kw: object) -> "Rules":
-        """Rules with the variant's usual target unless one is given."""
-        kw.setdefault("target", spec(variant).default_target)
-        return cls(variant=Variant(variant), **kw)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class Hand:
-    """What each player took in one hand, in seating order, before any moon rule."""
-
-    points: tuple[int, ...]
-    moon_choice: MoonChoice | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "points", tuple(self.points))
-        if self.moon_choice is not None:
-            object.__setattr__(self, "moon_choice", MoonChoice(self.moon_choice))
+__all__ = ["Game", "Hand", "MoonChoice", "MoonRule", "Rules", "check_hand", "check_players",
+           "points_taken_by_nobody",
+           "normalise_name"]
 
 
 def normalise_name(name: str) -> str:
@@ -135,9 +90,7 @@ class Game:
         return len(self.players)
 
     def add_hand(self, hand: Hand) -> "Game":
-        from .scoring import validate_hand  # the one place a hand is checked
-
-        validate_hand(self, hand)
+        validate_hand(self, hand)  # the one place a hand is checked
         return replace(self, hands=self.hands + (hand,))
 
     def replace_hand(self, index: int, hand: Hand) -> "Game":
@@ -161,6 +114,17 @@ class Game:
         self._check_index(index)
         return self._rebuilt(self.hands[:index] + self.hands[index + 1 :])
 
+    def cut(self, hands: int) -> "Game":
+        """The game as it stood after its first ``hands`` hands (a checked game)."""
+        if not 0 <= hands <= len(self.hands):
+            raise RulesError("no_such_hand", f"there is no hand {hands}", hand=hands)
+        return Game.new(self.players, self.rules, self.first_dealer, self.hands[:hands])
+
+    def rematch_first_dealer(self) -> int:
+        """Who deals first in a rematch at the same table: the next player round from
+        this game's first dealer, so the deal keeps moving."""
+        return dealer_for(self.seats, self.first_dealer, 2)
+
     def with_rules(self, rules: Rules) -> "Game":
         """The same hands under other rules (e.g. a new target), all re-checked."""
         return Game.new(self.players, rules, self.first_dealer, self.hands)
@@ -170,8 +134,31 @@ class Game:
             raise RulesError("no_such_hand", f"there is no hand {index + 1}", hand=index + 1)
 
     def _rebuilt(self, hands: tuple[Hand, ...]) -> "Game":
-        from .scoring import validate_hands
-
         game = replace(self, hands=())
         validate_hands(game, hands)
         return replace(game, hands=hands)
+
+
+def check_hand(game: Game, hand: Hand, index: int | None = None) -> RulesError | None:
+    """Can ``hand`` be saved? None if so, else the rules' reason (nothing is raised).
+
+    ``index`` None: ``hand`` as the next hand; otherwise ``hand`` replacing hand ``index``
+    (0-based), with every later hand checked again."""
+    try:
+        if index is None:
+            validate_hand(game, hand)
+        else:
+            game.replace_hand(index, hand)
+    except RulesError as err:
+        return err
+    return None
+
+
+def points_taken_by_nobody(game: Game, hand: Hand, index: int | None = None) -> int:
+    """Penalty points of a hand the rules accept that nobody took (a cancelled last trick
+    in Cancellation); 0 when every point was given or the hand cannot be saved as it is.
+    ``index`` as for :func:`check_hand`."""
+    left = remaining_points(game.rules, hand.points)
+    if left <= 0 or check_hand(game, hand, index) is not None:
+        return 0
+    return left

@@ -4,12 +4,29 @@ decides the end of the game. Everything the UI and the store show is derived her
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, Protocol, Sequence
 
 from .errors import RulesError
-from .game import Game, Hand, MoonChoice, MoonRule, Rules
+from .values import Hand, MoonChoice, MoonRule, Rules
 from .table import PassDirection, dealer_for, left_of, pass_direction, passes
 from .variants import QUEEN_POINTS, Card, DeckPlan, deck_plan, spec
+
+
+
+class Game(Protocol):
+    """What scoring reads of a game (:class:`~.game.Game` is the one kind there is);
+    scoring never builds a game, so it does not import it and game.py imports scoring."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def hands(self) -> tuple[Hand, ...]: ...
+    @property
+    def seats(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -223,6 +240,11 @@ def standing(totals: Sequence[int], target: int) -> Standing:
 def points_to_target(totals: Sequence[int], target: int) -> int:
     """How far the highest total is from the target (0 or less once it is reached)."""
     return target - max(totals)
+
+
+def standings_order(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats in final-standings order: lowest total first, equal totals by seat."""
+    return tuple(sorted(range(len(totals)), key=lambda seat: (totals[seat], seat)))
 
 
 def places(totals: Sequence[int]) -> tuple[int, ...]:

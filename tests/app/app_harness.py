@@ -1,8 +1,10 @@
-"""Drive the app without a browser: the real App and store, the real Flet control trees.
+"""Drive the app without a browser: the real session, screen models and store, the real
+Flet control trees.
 
 ``Phone(store)`` opens the app like a browser tab would; ``tap``, ``type``, ``pick``
 call the very handlers the views attach to the controls found by their identifiers
-(:mod:`scorekeeper.app.ids`), and every action redraws the current view, dialog and notice.
+(:mod:`scorekeeper.app.ids`), and every action redraws the current view, dialog and notice
+(as the shell does: :func:`scorekeeper.app.main.draw` and ``overlay``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.app import ids, views
-from scorekeeper.app.state import App
+from scorekeeper.app import ids, widgets
+from scorekeeper.app.main import draw, overlay
+from scorekeeper.app.session import Session
 
 
 def walk(control: Any) -> Iterator[Any]:
@@ -55,34 +58,35 @@ class Phone:
     """One browser tab on the app, without the browser."""
 
     def __init__(self, store: Any, language: str | None = "en", route: str = "/") -> None:
-        self.app = App(store, language)
-        self.ui = views.Ui(self.app, self.render)
+        self.session = Session(store, language)
+        self.ui = widgets.Ui(self.session, self.render)
         self.routes: list[str] = []
-        self.app.on_navigate = self.routes.append
-        self.app.open(route)
+        self.session.on_navigate = self.routes.append
+        self.session.open(route)
         self.render()
 
     # drawing
     def render(self) -> None:
-        self.view = views.build(self.ui)
-        self.dialog = views.confirm_dialog(self.ui) or views.export_dialog(self.ui)
-        self.notice = views.notice_bar(self.ui)
+        self.view = draw(self.ui)
+        self.dialog = overlay(self.ui)
+        self.notice = widgets.notice_bar(self.ui)
 
     def roots(self) -> list[Any]:
         return [r for r in (self.view, self.dialog, self.notice) if r is not None]
 
     @property
     def screen(self) -> str:
-        return self.app.where.screen
+        return self.session.route.screen
 
     def go(self, route: str) -> None:
         """Open a route as the browser does on a reload or a typed address."""
-        self.app.open(route)
+        self.session.open(route)
         self.render()
 
     def reload(self, store: Any) -> Phone:
-        """A new tab (or a reload) on the same address."""
-        return Phone(store, self.app.device_language, self.app.route)
+        """A new tab (or a reload) on the same address (this one is closed first)."""
+        self.session.leave()
+        return Phone(store, self.session.device_language, self.session.route.url())
 
     # finding
     def all(self, identifier: str) -> list[Any]:
@@ -97,7 +101,7 @@ class Phone:
         if not found:
             shown = sorted({c.identifier for r in self.roots() for c in walk(r)
                             if isinstance(c, ft.Semantics) and c.identifier})
-            raise AssertionError(f"no control {identifier!r} on {self.app.route}; "
+            raise AssertionError(f"no control {identifier!r} on {self.session.route}; "
                                  f"there are: {shown}")
         return found[0]
 
@@ -163,18 +167,18 @@ class Phone:
     def new_game(self, names: list[str], **choices: str) -> str:
         """Fill the new-game screen and start; returns the new game's id."""
         self.go("/new")
-        while self.app.form.count < len(names):
+        while self.session.form.count < len(names):
             self.tap(ids.ADD_PLAYER)
-        while self.app.form.count > len(names):
-            self.tap(ids.PLAYER_REMOVE.format(seat=self.app.form.count - 1))
+        while self.session.form.count > len(names):
+            self.tap(ids.PLAYER_REMOVE.format(seat=self.session.form.count - 1))
         for seat, name in enumerate(names):
             self.type(ids.PLAYER_NAME.format(seat=seat), name)
         for identifier in choices.values():
             self.tap(identifier)
         self.tap(ids.START_GAME)
         assert self.screen == "sheet", self.screen_text()
-        assert self.app.game is not None
-        return self.app.game.id
+        assert self.session.game is not None
+        return self.session.game.id
 
     def enter_points(self, points: list[int], moon_choice: str | None = None) -> None:
         """Enter and save the next hand by typing points."""
@@ -188,7 +192,7 @@ class Phone:
         assert self.screen == "sheet", self.screen_text()
 
     def totals(self) -> list[int]:
-        game = self.app.game
+        game = self.session.game
         assert game is not None
         # a negative total is drawn with a true minus sign (U+2212)
         return [int(self.text(ids.TOTAL.format(seat=s)).replace("\u2212", "-"))

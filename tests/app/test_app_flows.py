@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def game_of(phone: Phone) -> rules.Game:
-    assert phone.app.game is not None
-    return phone.app.game.game
+    assert phone.session.game is not None
+    return phone.session.game.game
 
 
 # --- new game -------------------------------------------------------------------------------
@@ -34,24 +34,24 @@ def test_only_the_possible_variants_are_offered(phone):
         phone.tap(ids.ADD_PLAYER)
     assert offered() == ["standard", "cancellation"]  # 6
     phone.tap(ids.VARIANT.format(variant="cancellation"))
-    assert phone.app.form.variant == rules.Variant.CANCELLATION
-    assert phone.app.form.target_choice == "150"  # the variant's usual target
+    assert phone.session.form.variant == rules.Variant.CANCELLATION
+    assert phone.session.form.target_choice == "150"  # the variant's usual target
     for _ in range(2):
         phone.tap(ids.ADD_PLAYER)
     assert offered() == ["cancellation"]  # 8
     for seat in (7, 6, 5, 4):
         phone.tap(ids.PLAYER_REMOVE.format(seat=seat))
-    assert offered() == ["standard"] and phone.app.form.variant == rules.Variant.STANDARD
+    assert offered() == ["standard"] and phone.session.form.variant == rules.Variant.STANDARD
     phone.tap(ids.PLAYER_REMOVE.format(seat=3))
-    assert phone.app.form.count == 3 and phone.disabled(ids.PLAYER_REMOVE.format(seat=0))
+    assert phone.session.form.count == 3 and phone.disabled(ids.PLAYER_REMOVE.format(seat=0))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_deck_preparation_is_the_rules_plan(phone, players):
     phone.go("/new")
-    while phone.app.form.count < players:
+    while phone.session.form.count < players:
         phone.tap(ids.ADD_PLAYER)
-    while phone.app.form.count > players:
+    while phone.session.form.count > players:
         phone.tap(ids.PLAYER_REMOVE.format(seat=0))
     plan = rules.deck_plan(rules.Variant.STANDARD, players)
     text = phone.text(ids.DECK_PLAN)
@@ -78,10 +78,10 @@ def test_reordering_seats_moves_the_first_dealer_along(phone):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
     phone.tap(ids.FIRST_DEALER_OPTION.format(seat=1))
     phone.tap(ids.PLAYER_DOWN.format(seat=1))
-    assert phone.app.form.names == ["Ala", "Celina", "Bartek", "Darek"]
-    assert phone.app.form.first_dealer == 2  # still Bartek
+    assert phone.session.form.names == ["Ala", "Celina", "Bartek", "Darek"]
+    assert phone.session.form.first_dealer == 2  # still Bartek
     phone.tap(ids.PLAYER_UP.format(seat=1))
-    assert phone.app.form.names == ["Celina", "Ala", "Bartek", "Darek"]
+    assert phone.session.form.names == ["Celina", "Ala", "Bartek", "Darek"]
     assert phone.disabled(ids.PLAYER_UP.format(seat=0))
     assert phone.disabled(ids.PLAYER_DOWN.format(seat=3))
     phone.tap(ids.START_GAME)
@@ -94,7 +94,7 @@ def test_bad_names_are_explained_in_place(phone):
     for seat, name in enumerate(["Ala", "Bartek", "ala ", ""]):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
     phone.tap(ids.START_GAME)
-    assert phone.screen == "new"
+    assert phone.screen == "new_game"
     assert "used twice" in phone.text(ids.ERROR)
     phone.type(ids.PLAYER_NAME.format(seat=2), "Celina")
     phone.tap(ids.START_GAME)
@@ -107,7 +107,7 @@ def test_other_target_typed(phone):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
     phone.tap(ids.TARGET.format(value="other"))
     phone.tap(ids.START_GAME)
-    assert phone.screen == "new" and "target" in phone.text(ids.ERROR).lower()
+    assert phone.screen == "new_game" and "target" in phone.text(ids.ERROR).lower()
     phone.type(ids.TARGET_OTHER, "75")
     phone.tap(ids.MOON_RULE.format(rule="shooter_choice"))
     phone.switch(ids.QUEEN_BREAKS, True)
@@ -123,7 +123,7 @@ def test_recent_names_are_suggested_and_added_with_one_tap(store):
     phone.go("/new")
     assert phone.text(ids.SUGGESTION.format(n=0)) == "Ala"
     phone.tap(ids.SUGGESTION.format(n=1))  # Bartek
-    assert phone.app.form.names[0] == "Bartek"
+    assert phone.session.form.names[0] == "Bartek"
     assert phone.text(ids.SUGGESTION.format(n=0)) == "Ala"  # Bartek is no longer offered
     assert not any("Bartek" == phone.text(i) for i in
                    (ids.SUGGESTION.format(n=k) for k in range(3)))
@@ -177,11 +177,11 @@ def test_cancellation_banner_names_the_leader(phone):
 def test_cards_entry_counts_points_and_enables_save_only_when_valid(phone):
     phone.new_game(NAMES)
     phone.tap(ids.ENTER_HAND)
-    assert phone.screen == "hand" and phone.app.entry.mode == "cards"
+    assert phone.screen == "hand" and phone.session.entry.mode == "cards"
     assert phone.disabled(ids.SAVE_HAND) and "26" in phone.text(ids.REMAINING)
     phone.tap(ids.HEARTS.format(seat=0))
     phone.tap(ids.HEARTS_KEY.format(count=3))
-    assert phone.app.entry.picked == 1  # the keypad moves on to the next player
+    assert phone.session.entry.picked == 1  # the keypad moves on to the next player
     phone.tap(ids.HEARTS_KEY.format(count=10))
     assert phone.text(ids.PLAYER_POINTS.format(seat=1)) == "= 10"
     assert "13 points left to give" in phone.text(ids.REMAINING)
@@ -202,7 +202,7 @@ def test_gives_the_rest_and_too_many_points(phone):
     phone.tap(ids.HEARTS.format(seat=2))
     phone.tap(ids.HEARTS_KEY.format(count=4))
     phone.tap(ids.GIVE_REST.format(seat=0))  # the other 9 hearts and the queen
-    assert phone.app.entry.typed_points()[0] == [22, 0, 4, 0]
+    assert phone.session.entry.typed_points()[0] == [22, 0, 4, 0]
     phone.tap(ids.MODE_POINTS)
     assert phone.control(ids.POINTS.format(seat=0), ft.TextField).value == "22"
     phone.type(ids.POINTS.format(seat=3), "5")
@@ -289,11 +289,11 @@ def test_a_half_entered_hand_survives_a_reload(store):
     phone.tap(ids.HEARTS_KEY.format(count=7))
     phone.tap(ids.QUEEN.format(seat=3, n=0))
     again = Phone(store, route=f"/game/{gid}/hand")
-    assert again.app.entry.hearts == [0, 7, 0, 0] and again.app.entry.queens == [3]
+    assert again.session.entry.hearts == [0, 7, 0, 0] and again.session.entry.queens == [3]
     assert again.text(ids.PLAYER_POINTS.format(seat=3)) == "= 13"
     again.tap(ids.GIVE_REST.format(seat=0))
     again.tap(ids.SAVE_HAND)
-    assert Phone(store, route=f"/game/{gid}/hand").app.entry.hearts == [0, 0, 0, 0]
+    assert Phone(store, route=f"/game/{gid}/hand").session.entry.hearts == [0, 0, 0, 0]
 
 
 def test_a_closed_tab_resumes_from_the_home_screen(store):
@@ -301,7 +301,7 @@ def test_a_closed_tab_resumes_from_the_home_screen(store):
     other = Phone(store)
     assert other.has(ids.RESUME.format(game_id=gid))
     other.tap(ids.RESUME.format(game_id=gid))
-    assert other.screen == "sheet" and other.app.game.id == gid
+    assert other.screen == "sheet" and other.session.game.id == gid
 
 
 # --- editing, deleting, undo, change log -----------------------------------------------
@@ -312,7 +312,7 @@ def test_edit_an_earlier_hand_recomputes_and_logs_it(phone):
     phone.enter_points([3, 13, 10, 0])
     phone.enter_points([0, 0, 13, 13])
     phone.tap(ids.HAND_ROW.format(n=1))
-    assert phone.screen == "hand" and phone.app.entry.index == 0
+    assert phone.screen == "hand" and phone.session.entry.index == 0
     assert phone.control(ids.POINTS.format(seat=1), ft.TextField).value == "13"
     phone.type(ids.POINTS.format(seat=1), "0")
     phone.type(ids.POINTS.format(seat=3), "13")
@@ -343,7 +343,7 @@ def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
     assert phone.totals() == [4, 15, 26, 33]
     assert "Hand 2 is back" in phone.text(ids.NOTICE) and not phone.has(ids.UNDO)
     # the undo is one change, not an edit of every hand after it
-    log = phone.app.store.changes(gid)
+    log = phone.session.store.changes(gid)
     assert [(c.action, c.hand) for c in log] == [
         ("add", 1), ("add", 2), ("add", 3), ("remove", 2), ("insert", 2)]
     phone.go(f"/game/{gid}/changes")
@@ -351,9 +351,10 @@ def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
     assert "0 · 0 · 13 · 13" in phone.text(ids.CHANGE.format(n=0))
     assert "Hand 2 deleted" in phone.text(ids.CHANGE.format(n=1))
     assert not phone.has(ids.CHANGE.format(n=5))
+    shown = game_of(phone)  # the game the change log was drawn from
     phone.go("/history")
     assert not phone.has(ids.NOTICE)  # a notice stays with the screen it was given on
-    assert GameStore.open(phone.app.store.path).get(gid).game == game_of(phone)
+    assert GameStore.open(phone.session.store.path).get(gid).game == shown
 
 
 def test_undo_of_a_delete_after_a_change_on_another_phone_is_refused_in_words(store):
@@ -388,12 +389,12 @@ def test_game_over_winner_standings_and_rematch(phone):
     assert not phone.has(ids.ENTER_HAND) and not phone.has(ids.BANNER)
     assert phone.has(ids.GAME_OVER) and "Darek wins" in phone.text(ids.WINNER)
     assert "Ala" in phone.text(ids.STANDING.format(place=4))
-    phone.go(f"/game/{phone.app.game.id}/hand")  # no more hands: back on the sheet
+    phone.go(f"/game/{phone.session.game.id}/hand")  # no more hands: back on the sheet
     assert phone.screen == "sheet"
     phone.tap(ids.REMATCH)
-    assert phone.screen == "new" and phone.app.form.names == NAMES
-    assert phone.app.form.target_choice == "50"
-    assert phone.app.form.first_dealer == 1  # the deal moves on
+    assert phone.screen == "new_game" and phone.session.form.names == NAMES
+    assert phone.session.form.target_choice == "50"
+    assert phone.session.form.first_dealer == 1  # the deal moves on
     phone.tap(ids.START_GAME)
     assert game_of(phone).hands == () and game_of(phone).rules.target == 50
 
@@ -435,7 +436,7 @@ def test_history_opens_read_only_deletes_with_undo_and_exports(phone):
     assert "Darek won" in phone.text(ids.HISTORY_GAME.format(game_id=gid))
     assert "3 hands played" in phone.text(ids.HISTORY_GAME.format(game_id=gid))
     phone.tap(ids.HISTORY_GAME.format(game_id=gid))
-    assert phone.app.route == f"/history/{gid}" and phone.has(ids.READ_ONLY)
+    assert phone.session.route.url() == f"/history/{gid}" and phone.has(ids.READ_ONLY)
     assert phone._clickable_or_none(ids.HAND_ROW.format(n=1)) is None  # rows do not edit
     assert not phone.has(ids.ENTER_HAND)
     phone.go("/history")
@@ -464,7 +465,7 @@ def test_language_setting_follows_the_device_and_persists(store):
 def test_theme_setting_persists(store):
     phone = Phone(store, route="/settings")
     phone.tap(ids.THEME_OPTION.format(mode="dark"))
-    assert Phone(store).app.theme == "dark"
+    assert Phone(store).session.theme == "dark"
 
 
 def test_unknown_addresses_show_words_not_errors(phone):
@@ -512,7 +513,7 @@ def test_a_full_disk_while_saving_is_said_in_words_and_the_hand_kept(store, monk
     monkeypatch.setattr(store, "add_hand", full)
     phone.tap(ids.SAVE_HAND)
     assert phone.screen == "hand" and "The disk is full" in phone.text(ids.ERROR)
-    assert phone.app.entry.typed_points()[0] == [0, 26, 0, 0]  # nothing typed is lost
+    assert phone.session.entry.typed_points()[0] == [0, 26, 0, 0]  # nothing typed is lost
     monkeypatch.undo()
     phone.tap(ids.SAVE_HAND)
     assert phone.screen == "sheet" and len(store.get(gid).game.hands) == 1
@@ -520,7 +521,7 @@ def test_a_full_disk_while_saving_is_said_in_words_and_the_hand_kept(store, monk
 
 def test_an_unexpected_failure_never_shows_a_traceback(store, monkeypatch):
     phone = Phone(store)
-    monkeypatch.setattr(phone.app, "new_game", lambda: 1 / 0)
+    monkeypatch.setattr(phone.session.model, "new_game", lambda: 1 / 0)
     phone.render()
     phone.tap(ids.NEW_GAME)
     assert phone.screen == "home" and "Something went wrong" in phone.text(ids.ERROR)
@@ -529,18 +530,18 @@ def test_an_unexpected_failure_never_shows_a_traceback(store, monkeypatch):
 def test_other_tabs_redraw_when_a_game_changes(store):
     a = Phone(store)
     heard: list[str] = []
-    a.app.on_changed = heard.append
+    a.session.on_changed = heard.append
     gid = a.new_game(NAMES)
     watcher = Phone(store, route=f"/game/{gid}")
     typing = Phone(store, route=f"/game/{gid}/hand")
     typing.tap(ids.GIVE_REST.format(seat=2))
     a.enter_points([3, 13, 10, 0])
     assert heard == [gid, gid]  # the new game, then the hand
-    assert watcher.app.external_change(gid)
+    assert watcher.session.external_change(gid)
     watcher.render()
     assert watcher.totals() == [3, 13, 10, 0]
-    assert not typing.app.external_change(gid)  # a hand being typed is left alone
-    assert typing.app.entry.typed_points()[0] == [0, 0, 26, 0]
+    assert not typing.session.external_change(gid)  # a hand being typed is left alone
+    assert typing.session.entry.typed_points()[0] == [0, 0, 26, 0]
 
 
 def test_names_typed_for_a_new_game_survive_a_reload(store):
@@ -550,9 +551,9 @@ def test_names_typed_for_a_new_game_survive_a_reload(store):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
     phone.tap(ids.TARGET.format(value="150"))
     again = Phone(store, route="/new")
-    assert again.app.form.names == NAMES + ["Ewa"] and again.app.form.target_choice == "150"
+    assert again.session.form.names == NAMES + ["Ewa"] and again.session.form.target_choice == "150"
     again.tap(ids.START_GAME)
-    assert Phone(store, route="/new").app.form.names == ["", "", "", ""]  # used up
+    assert Phone(store, route="/new").session.form.names == ["", "", "", ""]  # used up
 
 
 def test_cancellation_hand_may_hold_less_than_52(phone):
@@ -593,11 +594,11 @@ def test_start_over_empties_a_new_hand_and_restores_an_edited_one(phone):
     phone.tap(ids.ENTER_HAND)
     phone.tap(ids.GIVE_REST.format(seat=0))
     phone.tap(ids.CLEAR_HAND)
-    assert phone.app.entry.typed_points()[0] == [0, 0, 0, 0]
-    phone.go(f"/game/{phone.app.game.id}/hand/1")
+    assert phone.session.entry.typed_points()[0] == [0, 0, 0, 0]
+    phone.go(f"/game/{phone.session.game.id}/hand/1")
     phone.type(ids.POINTS.format(seat=0), "9")
     phone.tap(ids.CLEAR_HAND)
-    assert phone.app.entry.typed_points()[0] == [3, 13, 10, 0]
+    assert phone.session.entry.typed_points()[0] == [3, 13, 10, 0]
 
 
 def test_like_the_device_names_the_device_language_not_the_chosen_one(store):

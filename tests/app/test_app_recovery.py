@@ -39,7 +39,7 @@ def test_a_damaged_game_is_restored_and_the_player_told_once(store):
     assert RESTORED in phone.text(ids.RECOVERED)
     assert "The latest change may be missing." in phone.text(ids.RECOVERED)
     # the sheet is the last good copy: the hand saved last is the one missing
-    game = phone.app.game.game
+    game = phone.session.game.game
     assert [h.points for h in game.hands] == HANDS[:2]
     assert phone.totals() == list(rules.state(game).totals)
     # it stays on the next screens until it is read, then it is gone for good
@@ -95,4 +95,4 @@ def test_a_damaged_half_entered_hand_is_said_and_the_entry_starts_empty(store):
     again = phone.reload(store)
     assert again.screen == "hand"
     assert "A half-entered hand could not be read" in again.text(ids.RECOVERED)
-    assert again.app.entry.typed_points()[0] == [0, 0, 0, 0]
+    assert again.session.entry.typed_points()[0] == [0, 0, 0, 0]

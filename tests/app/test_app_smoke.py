@@ -17,11 +17,12 @@ def test_every_screen_draws(store, language):
     for route, screen in [(f"/game/{gid}/hand", "hand"), (f"/game/{gid}/hand/1", "hand"),
                           (f"/game/{gid}/changes", "changes"), ("/history", "history"),
                           (f"/history/{gid}", "sheet"), ("/settings", "settings"),
-                          ("/new", "new"), ("/", "home"), ("/nowhere", "not_found"),
+                          ("/new", "new_game"), ("/", "home"), ("/nowhere", "not_found"),
                           ("/game/0123456789abcdef0123456789abcdef", "not_found")]:
         phone.go(route)
         assert phone.screen == screen, route
-        assert phone.has(ids.SCREEN.format(name=screen.replace("_", "-")))
+        name = "new" if screen == "new_game" else screen.replace("_", "-")
+        assert phone.has(ids.SCREEN.format(name=name))
 
 
 def test_identifiers_are_distinct_and_their_templates_fill():
@@ -34,7 +35,7 @@ def test_identifiers_are_distinct_and_their_templates_fill():
     assert len(set(values.values())) == len(values)
     sample = {"seat": 0, "n": 1, "game_id": "abc", "variant": "standard", "value": 50,
               "rule": "shooter_choice", "place": 1, "choice": "add_to_others", "count": 13,
-              "code": "pl", "mode": "dark", "name": "home"}
+              "code": "pl", "mode": "dark", "name": "home", "status": "all"}
     for name, template in values.items():
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
         assert fields <= set(sample), (name, fields)

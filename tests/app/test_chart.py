@@ -118,3 +118,31 @@ def test_eleven_players_each_have_their_own_colour_and_a_long_game_fits():
     assert all(len(line.points) == 41 for line in lines[1:])
     bottom = the_chart(chart.score_chart(chart.chart_model(game), Translator("en"))).bottom_axis
     assert len(bottom.labels) <= 9  # hand numbers stay legible at 360 px
+
+
+def test_the_sheet_switches_to_the_chart_and_a_reload_keeps_it(phone, store):
+    game = played()
+    sg = store.create_game(Game.new(game.players, game.rules))
+    for hand in game.hands:
+        sg = store.add_hand(sg.id, hand, sg.version)
+    phone.go(f"/game/{sg.id}")
+    assert phone.has(ids.HAND_ROW.format(n=1)) and not phone.has(ids.CHART)
+    phone.tap(ids.SHEET_TAB.format(mode="chart"))
+    assert phone.session.route.url() == f"/game/{sg.id}?view=chart"
+    assert phone.find(ids.CHART).label.startswith("Score chart: Ala")
+    assert not phone.has(ids.HAND_ROW.format(n=1))
+    again = phone.reload(store)
+    assert again.has(ids.CHART)
+    again.tap(ids.SHEET_TAB.format(mode="table"))
+    assert again.has(ids.HAND_ROW.format(n=1))
+    # a finished game opened from the history has the chart too
+    finished = play_to_the_end(store)
+    phone.go(f"/history/{finished}?view=chart")
+    assert phone.has(ids.GAME_OVER) and phone.has(ids.CHART)
+
+
+def play_to_the_end(store) -> str:
+    sg = store.create_game(Game.new(["Ala", "Bartek", "Celina"], Rules(target=30)))
+    while not rules.state(sg.game).game_over:
+        sg = store.add_hand(sg.id, Hand((0, 6, 20)), sg.version)
+    return sg.id

@@ -52,7 +52,7 @@ def test_stats_are_reached_from_home_and_history(phone, games):
     assert phone.screen == "stats"
     phone.go("/history")
     phone.tap(ids.STATS)
-    assert phone.app.route == "/stats"
+    assert phone.session.route.url() == "/stats"
 
 
 def test_the_figures_are_the_stats_modules(phone, games):
@@ -83,17 +83,17 @@ def test_unfinished_and_deleted_games_are_said_to_be_left_out(phone, games):
 def test_filters_narrow_the_games_and_stay_in_the_address(phone, games, store):
     phone.go("/stats")
     phone.tap(ids.STATS_VARIANT.format(variant="cancellation"))
-    assert phone.app.route == "/stats?variant=cancellation"
+    assert phone.session.route.url() == "/stats?variant=cancellation"
     assert "1 finished game counted." in phone.text(ids.STATS_LEFT_OUT)
     assert "left out: 0 unfinished, 0 deleted." in phone.text(ids.STATS_LEFT_OUT)
     assert phone.text(ids.STATS_PLAYER.format(n=0)).startswith("Franek")
     phone.tap(ids.STATS_VARIANT.format(variant="any"))
     phone.tap(ids.STATS_COUNT.format(n=4))
-    assert phone.app.route == "/stats?players=4"
+    assert phone.session.route.url() == "/stats?players=4"
     assert "3 finished games counted." in phone.text(ids.STATS_LEFT_OUT)
     assert not phone.has(ids.STATS_PLAYER.format(n=4))  # Ela and Franek only played six
     again = phone.reload(store)
-    assert again.app.route == "/stats?players=4"
+    assert again.session.route.url() == "/stats?players=4"
     assert "3 finished games counted." in again.text(ids.STATS_LEFT_OUT)
 
 
@@ -113,7 +113,7 @@ def test_head_to_head_of_any_two_players(phone, games):
     said = phone.text(ids.STATS_H2H)
     assert f"Darek and Celina: {h.games} games together." in said
     assert h.games == h.first_ahead + h.second_ahead + h.ties
-    assert "a=darek" in phone.app.route and "b=celina" in phone.app.route
+    assert "a=darek" in phone.session.route.url() and "b=celina" in phone.session.route.url()
 
 
 def test_no_finished_game_yet(phone, store):

@@ -72,13 +72,13 @@ def main() -> int:
 
             def save() -> None:
                 phone.go(f"/game/{gid}/hand")
-                phone.app.entry.mode = "points"
-                seats = phone.app.entry.game.seats
-                phone.app.entry.points_text = ["13", "13"] + ["0"] * (seats - 2)
+                phone.session.entry.mode = "points"
+                seats = phone.session.entry.game.seats
+                phone.session.entry.points_text = ["13", "13"] + ["0"] * (seats - 2)
                 phone.render()
                 phone.tap(ids.SAVE_HAND)
 
-            phone.app.set_device_language("en")
+            phone.session.set_device_language("en")
             saving = timed(save, max(5, args.repeat // 5))
             print(f"{name:<38}" + "".join(f"{m:>9.2f} ({p:>5.2f})" for m, p in
                                           (sheet, tap, saving)))

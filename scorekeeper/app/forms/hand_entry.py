@@ -1,0 +1,211 @@
+"""A hand being entered or edited: keypad, queens, typed points, moon (no Flet)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import rules
+from ...rules import MoonChoice, MoonRule, RulesError
+from ..i18n import N_
+from ..messages import Msg, rules_error
+
+
+@dataclass
+class HandEntry:
+    """A hand being entered (index None) or an earlier hand being edited (0-based index)."""
+
+    game: rules.Game
+    index: int | None = None
+    mode: str = "cards"  # "cards": hearts and queens; "points": points typed directly
+    hearts: list[int] = field(default_factory=list)
+    queens: list[int | None] = field(default_factory=list)  # who took each queen of spades
+    points_text: list[str] = field(default_factory=list)
+    picked: int = 0  # the player the hearts keypad sets
+    moon_choice: MoonChoice | None = None
+
+    def __post_init__(self) -> None:
+        n = self.game.seats
+        s = rules.spec(self.game.rules.variant)
+        if len(self.hearts) != n:
+            self.hearts = [0] * n
+        if len(self.queens) != s.queens:
+            self.queens = [None] * s.queens
+        if len(self.points_text) != n:
+            self.points_text = [""] * n
+        if self.index is not None and not any(self.points_text):
+            old = self.game.hands[self.index]
+            self.mode = "points"
+            self.points_text = [str(p) for p in old.points]
+            self.moon_choice = old.moon_choice
+
+    # what the rules need
+    @property
+    def number(self) -> int:
+        return (self.index if self.index is not None else len(self.game.hands)) + 1
+
+    @property
+    def before(self) -> rules.Game:
+        """The game as it stood before this hand."""
+        if self.index is None:
+            return self.game
+        return self.game.cut(self.index)
+
+    @property
+    def max_hearts(self) -> int:
+        return rules.spec(self.game.rules.variant).hearts
+
+    def typed_points(self) -> tuple[list[int | None], Msg | None]:
+        """Each player's points so far, and what is wrong with a typed number."""
+        if self.mode == "cards":
+            table = self.game.rules
+            return [rules.points_from_cards(table, h, self.queens.count(seat))
+                    for seat, h in enumerate(self.hearts)], None
+        out: list[int | None] = []
+        problem = None
+        for seat, text in enumerate(self.points_text):
+            text = text.strip()
+            if not text:
+                out.append(0)
+                continue
+            try:
+                value = int(text)
+            except ValueError:
+                value = None
+            if value is None or value < 0:
+                out.append(None)
+                problem = problem or Msg(N_("{player}: enter a whole number of points."),
+                                         {"player": self.game.players[seat]})
+            else:
+                out.append(value)
+        return out, problem
+
+    def taken_by_nobody(self) -> int:
+        """Points of an acceptable hand nobody took (Cancellation: a cancelled trick)."""
+        points, problem = self.typed_points()
+        if problem is not None:
+            return 0
+        return rules.points_taken_by_nobody(self.game, self.hand(), self.index)
+
+    def remaining(self) -> int:
+        points, _ = self.typed_points()
+        return rules.remaining_points(self.game.rules, points)
+
+    def shooter(self) -> int | None:
+        points, problem = self.typed_points()
+        if problem is not None:
+            return None
+        return rules.moon_shooter(self.game.rules, points)  # type: ignore[arg-type]
+
+    def moon_preview(self) -> rules.MoonPreview | None:
+        if self.shooter() is None:
+            return None
+        points, _ = self.typed_points()
+        try:
+            return rules.moon_preview(self.before, points)  # type: ignore[arg-type]
+        except RulesError:
+            return None
+
+    def hand(self) -> rules.Hand:
+        points, _ = self.typed_points()
+        choice = None
+        if self.game.rules.moon is MoonRule.SHOOTER_CHOICE and self.shooter() is not None:
+            choice = self.moon_choice
+        return rules.Hand(tuple(points), choice)  # type: ignore[arg-type]
+
+    def problem(self) -> Msg | None:
+        """Why the hand cannot be saved yet (None: Save is enabled)."""
+        points, problem = self.typed_points()
+        if problem is not None:
+            return problem
+        err = rules.check_hand(self.game, self.hand(), self.index)
+        if err is not None:
+            if err.code == "moon_choice_missing":
+                return Msg(N_("{player} shot the moon: pick what it scores above."),
+                           {"player": err.params.get("player", "")})
+            return rules_error(err, edited_hand=self.number if self.index is not None else None)
+        return None
+
+    # taps
+    def pick(self, seat: int) -> None:
+        self.picked = seat
+
+    def set_hearts(self, seat: int, count: int) -> None:
+        self.hearts[seat] = max(0, min(self.max_hearts, count))
+        self.picked = (seat + 1) % self.game.seats
+
+    def toggle_queen(self, n: int, seat: int) -> None:
+        self.queens[n] = None if self.queens[n] == seat else seat
+
+    def set_points_text(self, seat: int, text: str) -> None:
+        self.points_text[seat] = text
+
+    def give_rest(self, seat: int) -> None:
+        """``seat`` took every point nobody else has yet."""
+        if self.mode == "cards":
+            left = rules.hearts_left(self.game.rules, self.hearts)
+            if left > 0:
+                self.hearts[seat] += left
+            self.queens = [seat if q is None else q for q in self.queens]
+            return
+        points, problem = self.typed_points()
+        if problem is not None:
+            return
+        left = rules.remaining_points(self.game.rules, points)
+        if left > 0:
+            self.points_text[seat] = str(points[seat] + left)  # type: ignore[operator]
+
+    def set_mode(self, mode: str) -> None:
+        if mode == self.mode or mode not in ("cards", "points"):
+            return
+        if mode == "points":
+            points, _ = self.typed_points()
+            self.points_text = ["" if not p else str(p) for p in points]
+        self.mode = mode
+
+    def clear(self) -> None:
+        """Start again: an empty hand, or the hand as it is stored when editing."""
+        fresh = HandEntry(self.game, self.index)
+        self.mode, self.hearts, self.queens = fresh.mode, fresh.hearts, fresh.queens
+        self.points_text, self.picked = fresh.points_text, fresh.picked
+        self.moon_choice = fresh.moon_choice
+
+    # a draft survives a reload
+    def to_draft(self) -> dict[str, Any]:
+        return {
+            "hand": self.number,
+            "editing": self.index is not None,
+            "mode": self.mode,
+            "hearts": list(self.hearts),
+            "queens": list(self.queens),
+            "points": list(self.points_text),
+            "picked": self.picked,
+            "moon_choice": self.moon_choice.value if self.moon_choice else None,
+        }
+
+    @classmethod
+    def from_draft(cls, game: rules.Game, index: int | None,
+                   draft: dict[str, Any] | None) -> HandEntry:
+        entry = cls(game, index)
+        number = entry.number
+        if not draft or draft.get("hand") != number or bool(draft.get("editing")) != (
+                index is not None):
+            return entry
+        try:
+            n = game.seats
+            hearts = [int(h) for h in draft.get("hearts", [])]
+            queens = [None if q is None else int(q) for q in draft.get("queens", [])]
+            points = [str(p) for p in draft.get("points", [])]
+            if len(hearts) == n and len(points) == n and len(queens) == len(entry.queens) \
+                    and all(q is None or 0 <= q < n for q in queens):
+                entry.hearts = [max(0, min(entry.max_hearts, h)) for h in hearts]
+                entry.queens = queens
+                entry.points_text = points
+            entry.mode = draft.get("mode") if draft.get("mode") in ("cards", "points") \
+                else entry.mode
+            entry.picked = int(draft.get("picked", 0)) % n
+            choice = draft.get("moon_choice")
+            entry.moon_choice = MoonChoice(choice) if choice else None
+        except (TypeError, ValueError):
+            return cls(game, index)
+        return entry

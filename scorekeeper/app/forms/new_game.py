@@ -1,0 +1,138 @@
+"""The new-game form: names, variant, target, moon rule, first dealer (no Flet)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import rules
+from ...rules import MoonRule, RulesError, Variant
+from ..messages import Msg
+
+TARGET_CHOICES = ("50", "100", "150", "other")
+
+
+@dataclass
+class NewGameForm:
+    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    variant: Variant = Variant.STANDARD
+    target_choice: str = "100"
+    target_other: str = ""
+    moon: MoonRule = MoonRule.ADD_TO_OTHERS
+    first_dealer: int = 0
+    queen_breaks_hearts: bool = False
+    error: Msg | None = None
+    rematch_of: str | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+    def variants(self) -> tuple[Variant, ...]:
+        """The variants this many players can play (only these are offered)."""
+        return rules.variants_for(self.count)
+
+    def deck_plan(self) -> rules.DeckPlan | None:
+        if self.variant not in self.variants():
+            return None
+        return rules.deck_plan(self.variant, self.count)
+
+    def _fit(self) -> None:
+        offered = self.variants()
+        if offered and self.variant not in offered:
+            self.set_variant(offered[0])
+        self.first_dealer = min(self.first_dealer, self.count - 1)
+
+    def set_name(self, seat: int, name: str) -> None:
+        self.names[seat] = name
+        self.error = None
+
+    def add_player(self, name: str = "") -> None:
+        if self.count >= rules.MAX_PLAYERS:
+            return
+        empty = [i for i, n in enumerate(self.names) if not n.strip()]
+        if name and empty:
+            self.names[empty[0]] = name
+        else:
+            self.names.append(name)
+        self.error = None
+        self._fit()
+
+    def remove_player(self, seat: int) -> None:
+        if self.count <= rules.MIN_PLAYERS:
+            return
+        del self.names[seat]
+        if self.first_dealer > seat:
+            self.first_dealer -= 1
+        self.error = None
+        self._fit()
+
+    def move(self, seat: int, step: int) -> None:
+        """Move a player one seat up (-1) or down (+1); the first dealer moves along."""
+        other = seat + step
+        if not (0 <= seat < self.count and 0 <= other < self.count):
+            return
+        self.names[seat], self.names[other] = self.names[other], self.names[seat]
+        if self.first_dealer == seat:
+            self.first_dealer = other
+        elif self.first_dealer == other:
+            self.first_dealer = seat
+
+    def set_variant(self, variant: Variant | str) -> None:
+        self.variant = Variant(variant)
+        default = str(rules.spec(self.variant).default_target)
+        self.target_choice = default if default in TARGET_CHOICES else "other"
+        if self.target_choice == "other":
+            self.target_other = default
+
+    def target(self) -> int | None:
+        text = self.target_other if self.target_choice == "other" else self.target_choice
+        try:
+            value = int(text.strip())
+        except ValueError:
+            return None
+        return value if value > 0 else None
+
+    def build(self) -> rules.Game:
+        """The checked game, or a RulesError (or ValueError for the target) to show."""
+        target = self.target()
+        if target is None:
+            raise RulesError("target", "bad target", value=self.target_other)
+        table = rules.Rules(self.variant, target, self.moon, self.queen_breaks_hearts)
+        return rules.Game.new(self.names, table, self.first_dealer)
+
+    def to_draft(self) -> dict[str, Any]:
+        return {"names": list(self.names), "variant": self.variant.value,
+                "target_choice": self.target_choice, "target_other": self.target_other,
+                "moon": self.moon.value, "first_dealer": self.first_dealer,
+                "queen_breaks_hearts": self.queen_breaks_hearts}
+
+    @classmethod
+    def from_draft(cls, data: Any) -> NewGameForm:
+        """The form as it was left (a fresh one if the draft is not usable)."""
+        try:
+            names = [str(n) for n in data["names"]]
+            if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
+                return cls()
+            form = cls(names, Variant(data["variant"]), str(data["target_choice"]),
+                       str(data.get("target_other", "")), MoonRule(data["moon"]),
+                       int(data["first_dealer"]), bool(data["queen_breaks_hearts"]))
+        except (KeyError, TypeError, ValueError):
+            return cls()
+        if form.target_choice not in TARGET_CHOICES:
+            form.target_choice = "100"
+        form.first_dealer = max(0, min(form.first_dealer, form.count - 1))
+        form._fit()
+        return form
+
+    def is_fresh(self) -> bool:
+        return self == NewGameForm()
+
+    @classmethod
+    def rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
+        r = game.rules
+        choice = str(r.target) if str(r.target) in TARGET_CHOICES else "other"
+        return cls(list(game.players), r.variant, choice,
+                   str(r.target) if choice == "other" else "", r.moon,
+                   game.rematch_first_dealer(),
+                   r.queen_breaks_hearts, None, game_id)

@@ -1,0 +1,252 @@
+"""The one route table: every screen's address as a typed value.
+
+Each screen has a frozen dataclass here with ``url()`` (the address the browser shows, so
+a reload lands on the same screen), ``parse(url)`` turns an address back into one, and
+``parent()`` says where Back goes. No route string is written anywhere else in the app:
+code says ``Sheet(game_id).url()``.
+
+Adding a screen: a module in :mod:`.screens` (its ``Model`` and ``view``) plus one
+dataclass here, listed in :data:`ROUTES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
+
+HISTORY_STATUSES = ("all", "unfinished", "finished")
+
+
+@dataclass(frozen=True)
+class Route:
+    """A screen and what it shows. ``screen``: the module in :mod:`.screens` that draws
+    it; ``writes``: its actions change what is stored for everyone at the table (a player
+    who may only follow the game is kept off such screens)."""
+
+    screen: ClassVar[str] = ""
+    writes: ClassVar[bool] = False
+
+    @property
+    def game_id(self) -> str | None:
+        return None
+
+    def url(self) -> str:
+        raise NotImplementedError
+
+    def parent(self) -> Route:
+        """Where Back goes when the screen was not opened from one it should return to."""
+        return Home()
+
+    def back_to(self, previous: Route) -> bool:
+        """Whether Back returns to ``previous`` (the screen this one was opened from)."""
+        return False
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Home(Route):
+    screen: ClassVar[str] = "home"
+
+    def url(self) -> str:
+        return "/"
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        return cls() if not bits else None
+
+
+@dataclass(frozen=True)
+class NewGame(Route):
+    rematch_of: str | None = None  # the game whose table plays again
+    screen: ClassVar[str] = "new_game"
+    writes: ClassVar[bool] = True
+
+    def url(self) -> str:
+        return "/new" + (f"?{urlencode({'from': self.rematch_of})}" if self.rematch_of else "")
+
+    def back_to(self, previous: Route) -> bool:
+        return isinstance(previous, Sheet)  # a rematch goes back to the finished game
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        return cls(query.get("from") or None) if bits == ["new"] else None
+
+
+@dataclass(frozen=True)
+class Sheet(Route):
+    """A game's score sheet; ``read_only`` when opened from the history; ``chart``: the
+    score chart is shown in place of the table of hands (``?view=chart``)."""
+
+    id: str
+    read_only: bool = False
+    chart: bool = False
+    screen: ClassVar[str] = "sheet"
+
+    @property
+    def game_id(self) -> str | None:
+        return self.id
+
+    def url(self) -> str:
+        path = f"/history/{quote(self.id)}" if self.read_only else f"/game/{quote(self.id)}"
+        return path + ("?view=chart" if self.chart else "")
+
+    def parent(self) -> Route:
+        return History() if self.read_only else Home()
+
+    def back_to(self, previous: Route) -> bool:
+        return isinstance(previous, (Home, History))
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if len(bits) == 2 and bits[0] in ("game", "history"):
+            return cls(bits[1], read_only=bits[0] == "history",
+                       chart=query.get("view") == "chart")
+        return None
+
+
+@dataclass(frozen=True)
+class Hand(Route):
+    """Entering the next hand (``number`` None) or editing hand ``number`` (1-based)."""
+
+    id: str
+    number: int | None = None
+    screen: ClassVar[str] = "hand"
+    writes: ClassVar[bool] = True
+
+    @property
+    def game_id(self) -> str | None:
+        return self.id
+
+    def url(self) -> str:
+        tail = "" if self.number is None else f"/{self.number}"
+        return f"/game/{quote(self.id)}/hand{tail}"
+
+    def parent(self) -> Route:
+        return Sheet(self.id)
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if len(bits) >= 3 and bits[0] == "game" and bits[2] == "hand":
+            if len(bits) == 3:
+                return cls(bits[1])
+            if len(bits) == 4 and bits[3].isdigit():
+                return cls(bits[1], int(bits[3]))
+        return None
+
+
+@dataclass(frozen=True)
+class Changes(Route):
+    id: str
+    screen: ClassVar[str] = "changes"
+
+    @property
+    def game_id(self) -> str | None:
+        return self.id
+
+    def url(self) -> str:
+        return f"/game/{quote(self.id)}/changes"
+
+    def parent(self) -> Route:
+        return Sheet(self.id)
+
+    def back_to(self, previous: Route) -> bool:
+        return isinstance(previous, Sheet) and previous.id == self.id
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if len(bits) == 3 and bits[0] == "game" and bits[2] == "changes":
+            return cls(bits[1])
+        return None
+
+
+@dataclass(frozen=True)
+class History(Route):
+    """Every game, newest first: ``status`` all / unfinished / finished."""
+
+    status: str = "all"
+    screen: ClassVar[str] = "history"
+
+    def url(self) -> str:
+        return "/history" + ("" if self.status == "all" else f"?status={self.status}")
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if bits != ["history"]:
+            return None
+        status = query.get("status", "all")
+        return cls(status if status in HISTORY_STATUSES else "all")
+
+
+@dataclass(frozen=True)
+class Settings(Route):
+    screen: ClassVar[str] = "settings"
+
+    def url(self) -> str:
+        return "/settings"
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        return cls() if bits == ["settings"] else None
+
+
+@dataclass(frozen=True)
+class Stats(Route):
+    """Stats across the stored games: filtered by ``variant`` and ``players`` (None: any),
+    head to head of players ``a`` and ``b`` (normalised names; None: the first two)."""
+
+    variant: str | None = None
+    players: int | None = None
+    a: str | None = None
+    b: str | None = None
+    screen: ClassVar[str] = "stats"
+
+    def url(self) -> str:
+        query = {k: v for k, v in (("variant", self.variant), ("players", self.players),
+                                   ("a", self.a), ("b", self.b)) if v is not None}
+        return "/stats" + (f"?{urlencode(query)}" if query else "")
+
+    def back_to(self, previous: Route) -> bool:
+        return isinstance(previous, (Home, History))
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if bits != ["stats"]:
+            return None
+        count = query.get("players", "")
+        return cls(query.get("variant") or None, int(count) if count.isdigit() else None,
+                   query.get("a") or None, query.get("b") or None)
+
+
+@dataclass(frozen=True)
+class NotFound(Route):
+    """An address that shows nothing (kept, so the address bar still says what was typed)."""
+
+    path: str = "/"
+    screen: ClassVar[str] = "not_found"
+
+    def url(self) -> str:
+        return self.path
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        return None
+
+
+ROUTES: tuple[type[Route], ...] = (Home, NewGame, Sheet, Hand, Changes, History, Settings,
+                                   Stats)
+
+
+def parse(url: str | None) -> Route:
+    """The route for an address (NotFound when nothing matches)."""
+    parts = urlsplit(url or "/")
+    query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+    bits = [b for b in parts.path.split("/") if b]
+    for cls in ROUTES:
+        route = cls.match(bits, query)
+        if route is not None:
+            return route
+    return NotFound(url or "/")

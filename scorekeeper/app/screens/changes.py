@@ -1,0 +1,54 @@
+"""A game's change log: every hand added, changed, deleted or put back, newest first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .. import ids
+from ..i18n import N_
+from ..routes import Changes, Route
+from ..widgets import Ui, app_bar, date_text, signed, tag, frame
+from . import load_game
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+ACTION = {"add": N_("Hand {hand} added"), "edit": N_("Hand {hand} changed"),
+          "remove": N_("Hand {hand} deleted"), "insert": N_("Hand {hand} inserted")}
+
+
+class Model:
+    def __init__(self, session: Session, route: Route) -> None:
+        assert isinstance(route, Changes)
+        self.session = session
+        self.game = load_game(session, route.id)
+        self.changes = list(reversed(session.store.changes(route.id)))
+
+    def follows(self, game_id: str) -> bool:
+        return game_id == self.game.id
+
+
+def points_text(points: Any) -> str:
+    """A stored hand's points as '3 · 13 · 10 · 0'."""
+    return " · ".join(signed(p) for p in points)
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    rows: list[ft.Control | None] = []
+    if not model.changes:
+        rows.append(ft.Text(ui._("No changes yet.")))
+    for i, ch in enumerate(model.changes):
+        title = ui._(ACTION.get(ch.action, ACTION["edit"]), hand=ch.hand)
+        detail = []
+        if ch.old is not None:
+            detail.append(ui._("before: {points}", points=points_text(ch.old)))
+        if ch.new is not None:
+            detail.append(ui._("after: {points}", points=points_text(ch.new)))
+        rows.append(tag(ids.CHANGE.format(n=i), ft.Card(ft.Container(ft.Column([
+            ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(date_text(ch.at), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            *[ft.Text(d, size=14) for d in detail],
+        ], spacing=2), padding=12), margin=0)))
+    return frame(ui, "changes", app_bar(ui, ui._("Changes")), rows)

@@ -1,0 +1,358 @@
+"""Hand entry: per player a hearts keypad and one tap per queen of spades, or points
+typed; "gets the rest"; live remaining points; Save only when the rules accept the hand;
+the moon's outcomes. Also editing or deleting an earlier hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from ... import rules
+from ...rules import MoonChoice, MoonRule, RulesError
+from ...store import StaleGameError, StoredGame, StoreError
+from .. import ids
+from ..forms import HandEntry
+from ..i18n import N_
+from ..messages import Msg, rules_error
+from ..routes import Hand, Route, Sheet
+from ..widgets import RED, TAP, Ui, app_bar, big_button, error_box, frame, run, signed, tag, value_of
+from ..words import DIRECTION, MOON_CHOICE_NAME, MOON_RULE_NAME
+from . import Redirect, load_game
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+class Model:
+    """The hand being entered (kept as a draft on every tap) and its save or delete."""
+
+    def __init__(self, session: Session, route: Route) -> None:
+        assert isinstance(route, Hand)
+        self.session = session
+        self.game: StoredGame = load_game(session, route.id)
+        game, number = self.game.game, route.number
+        if number is not None and not 1 <= number <= len(game.hands):
+            raise Redirect(Sheet(route.id), Msg(N_("There is no hand {hand}."), {"hand": number}))
+        if number is None and rules.state(game).game_over:
+            raise Redirect(Sheet(route.id))
+        index = None if number is None else number - 1
+        try:
+            draft = session.store.get_draft(route.id)
+        except StoreError:
+            draft = None
+        self.entry = HandEntry.from_draft(game, index, draft)
+
+    def follows(self, game_id: str) -> bool:
+        return False  # a hand being typed is left alone; its save is checked then
+
+    def entry_changed(self) -> None:
+        """Keep what was typed: the draft survives a reload or a closed tab."""
+        try:
+            self.session.write(lambda store: store.save_draft(self.game.id,
+                                                              self.entry.to_draft()))
+        except StoreError:
+            pass
+
+    def _write(self, write: Callable[[Any], StoredGame]) -> bool:
+        """One store write of this hand. On success the draft goes and the other tabs
+        hear of it; a stale write reloads the game and says so; a hand the rules refuse
+        is said in place."""
+        gid = self.game.id
+        try:
+            self.game = self.session.write(write, gid)
+        except StaleGameError:
+            self.session.stale(gid)
+            return False
+        except RulesError as err:
+            self.session.error = rules_error(err)
+            return False
+        self.session.write(lambda store: store.save_draft(gid, None))
+        return True
+
+    def save(self) -> None:
+        entry, stored = self.entry, self.game
+        problem = entry.problem()
+        if problem is not None:
+            self.session.error = problem
+            return
+        hand, index = entry.hand(), entry.index
+        if index is None:
+            ok = self._write(lambda store: store.add_hand(stored.id, hand, stored.version))
+            msg = Msg(N_("Hand {hand} saved."), {"hand": entry.number})
+        else:
+            ok = self._write(lambda store: store.replace_hand(stored.id, index, hand,
+                                                              stored.version))
+            msg = Msg(N_("Hand {hand} changed."), {"hand": entry.number})
+        if ok:
+            self.session.say(msg, stay=False)
+            self.session.navigate(Sheet(stored.id), replace=True)
+
+    def ask_delete(self) -> None:
+        if self.entry.index is not None:
+            number = self.entry.number
+            self.session.ask(Msg(N_("Delete hand {hand}?"), {"hand": number}),
+                             Msg(N_("The totals are counted again without it. You can "
+                                    "undo this right after.")),
+                             Msg(N_("Delete")), self.delete)
+
+    def delete(self) -> None:
+        stored, index, session = self.game, self.entry.index, self.session
+        if index is None:
+            return
+        removed = stored.game.hands[index]
+        if not self._write(lambda store: store.remove_hand(stored.id, index, stored.version)):
+            return
+        gid, deleted_at = stored.id, self.game.version
+
+        def undo() -> None:
+            # based on the version the delete left: if another phone changed the game
+            # since, the undo is refused like any stale write (and said in words)
+            session.write(lambda store: store.insert_hand(gid, index, removed, deleted_at),
+                          gid)
+            session.say(Msg(N_("Hand {hand} is back."), {"hand": index + 1}))
+
+        session.say(Msg(N_("Hand {hand} deleted."), {"hand": index + 1}), undo, stay=False)
+        session.navigate(Sheet(gid), replace=True)
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    entry = model.entry
+    game = entry.game
+    names = game.players
+    s = rules.spec(game.rules.variant)
+
+    def changed(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+        def handler(e: Any = None) -> None:
+            run(ui.session, fn, *args)
+            run(ui.session, model.entry_changed)
+            ui.refresh()
+        return handler
+
+    points, typo = entry.typed_points()
+    remaining = entry.remaining()
+    info = rules.hand_info(game, entry.number)
+
+    modes = ft.Row([
+        # short enough for one line at 360 px; a screen reader hears the words in full
+        mode_button(ui, ids.MODE_CARDS, ui._("Hearts + Q♠"), entry.mode == "cards",
+                    changed(entry.set_mode, "cards"), label=ui._("Hearts and queen")),
+        mode_button(ui, ids.MODE_POINTS, ui._("Points"), entry.mode == "points",
+                    changed(entry.set_mode, "points")),
+    ], spacing=6)
+
+    problem = typo or entry.problem()
+    nobody = entry.taken_by_nobody()
+    if nobody > 0:  # Cancellation: a cancelled last trick
+        left_text = ui._n("{n} point taken by nobody (a cancelled last trick)",
+                          "{n} points taken by nobody (a cancelled last trick)", nobody)
+        left_color = ft.Colors.PRIMARY
+    elif remaining > 0:
+        left_text = ui._n("{n} point left to give", "{n} points left to give", remaining)
+        left_color = ft.Colors.ON_SURFACE
+    elif remaining == 0:
+        left_text = ui._("Every point is given")
+        left_color = ft.Colors.PRIMARY
+    else:
+        left_text = ui._n("{n} point too many", "{n} points too many", -remaining)
+        left_color = ft.Colors.ERROR
+    counter = tag(ids.REMAINING, ft.Container(ft.Row([
+        ft.Text(signed(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
+        ft.Text(left_text, size=15, expand=True, color=left_color),
+    ]), padding=ft.Padding(4, 0, 4, 0)), label=left_text, live_region=True)
+
+    rows: list[ft.Control | None] = [
+        ft.Text(ui._("{direction} · {dealer} dealt", direction=ui._(DIRECTION[info.direction]),
+                     dealer=names[info.dealer]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        modes, counter, moon_box(ui, entry, changed)]
+
+    for seat, name in enumerate(names):
+        rows.append(player_entry_row(ui, entry, seat, name, points[seat], changed, s))
+        if entry.mode == "cards" and seat == entry.picked:
+            rows.append(hearts_keypad(ui, entry, seat, name, changed))
+
+    save_text = ui._("Save hand {hand}", hand=entry.number)
+    bottom: list[ft.Control | None] = [error_box(ui, ui.session.error)]
+    if problem is not None:
+        bottom.append(tag(ids.SAVE_REASON, ft.Text(ui.say(problem), size=14,
+                                                   color=ft.Colors.ON_SURFACE_VARIANT),
+                          live_region=True))
+    bottom.append(big_button(ui, ids.SAVE_HAND, save_text, ui.act(model.save),
+                             ft.Icons.CHECK, disabled=problem is not None))
+    actions = [tag(ids.CLEAR_HAND, ft.IconButton(ft.Icons.RESTART_ALT, tooltip=ui._("Start over"),
+                                                 on_click=changed(entry.clear)),
+                   label=ui._("Start over"), button=True)]
+    if entry.index is not None:
+        actions.insert(0, tag(ids.DELETE_HAND, ft.IconButton(
+            ft.Icons.DELETE_OUTLINE, tooltip=ui._("Delete this hand"),
+            on_click=ui.act(model.ask_delete)), label=ui._("Delete this hand"), button=True))
+        title = ui._("Edit hand {hand}", hand=entry.number)
+    else:
+        title = ui._("Hand {hand}", hand=entry.number)
+    return frame(ui, "hand", app_bar(ui, title, actions=actions), rows, bottom=bottom,
+                 error=False)
+
+
+def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Callable,
+                label: str | None = None) -> ft.Control:
+    cls = ft.FilledTonalButton if selected else ft.OutlinedButton
+    return tag(identifier, cls(content=text, on_click=on_click, height=TAP, expand=True,
+                               icon=ft.Icons.CHECK if selected else None),
+               label=label or text, selected=selected, button=True, expand=True)
+
+
+def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,
+                     changed: Callable, s: rules.VariantSpec) -> ft.Control:
+    picked = entry.mode == "cards" and seat == entry.picked
+    shown = "?" if points is None else signed(points)
+    parts: list[ft.Control] = [
+        ft.Text(name, size=16, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS),
+    ]
+    if entry.mode == "cards":
+        hearts = entry.hearts[seat]
+        parts.append(tag(ids.HEARTS.format(seat=seat), ft.Container(
+            ft.Text(f"♥ {hearts}", size=18, weight=ft.FontWeight.BOLD, color=RED),
+            on_click=changed(entry.pick, seat), ink=True, border_radius=10,
+            padding=ft.Padding(10, 0, 10, 0), height=TAP, alignment=ft.Alignment.CENTER,
+            border=ft.Border.all(2, RED if picked else ft.Colors.OUTLINE_VARIANT)),
+            label=ui._("Hearts taken by {player}: {n}", player=name, n=hearts), button=True))
+        for q in range(s.queens):
+            taken = entry.queens[q] == seat
+            label = ui._("{player} took the queen of spades", player=name)
+            if s.queens > 1:
+                label = ui._("{player} took queen of spades {number}", player=name,
+                             number=q + 1)
+            text = "Q♠" if s.queens == 1 else f"Q♠{q + 1}"
+            button = ft.Container(
+                ft.Text(text, size=17, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_PRIMARY if taken else ft.Colors.ON_SURFACE),
+                bgcolor=ft.Colors.PRIMARY if taken else None, border_radius=10,
+                border=ft.Border.all(2, ft.Colors.PRIMARY if taken else ft.Colors.OUTLINE_VARIANT),
+                width=TAP + (8 if s.queens > 1 else 0), height=TAP,
+                alignment=ft.Alignment.CENTER, ink=True,
+                on_click=changed(entry.toggle_queen, q, seat))
+            parts.append(tag(ids.QUEEN.format(seat=seat, n=q), button, label=label,
+                             toggled=taken, button=True))
+    else:
+        def typed(e: Any, seat: int = seat) -> None:
+            entry.set_points_text(seat, value_of(e) or "")
+            ui.act(ui.model.entry_changed)(e)
+        parts.append(tag(ids.POINTS.format(seat=seat), ft.TextField(
+            value=entry.points_text[seat], width=84, text_align=ft.TextAlign.CENTER,
+            keyboard_type=ft.KeyboardType.NUMBER, hint_text="0", text_size=18,
+            input_filter=ft.NumbersOnlyInputFilter(), on_change=typed, key=f"points-{seat}",
+            label=None), label=ui._("Points for {player}", player=name)))
+    if points is None:
+        points_label = ui._("{player}: not a number", player=name)
+    else:
+        points_label = ui._n("{player}: {n} point", "{player}: {n} points", points, player=name)
+    parts.append(tag(ids.PLAYER_POINTS.format(seat=seat), ft.Text(
+        f"= {shown}", size=18, width=52, text_align=ft.TextAlign.RIGHT,
+        weight=ft.FontWeight.BOLD), label=points_label))
+    parts.append(tag(ids.GIVE_REST.format(seat=seat), ft.IconButton(
+        ft.Icons.INPUT, tooltip=ui._("{player} gets the rest", player=name),
+        on_click=changed(entry.give_rest, seat), width=TAP, height=TAP),
+        label=ui._("{player} gets the rest", player=name), button=True))
+    if entry.mode == "cards" and s.queens > 1:
+        # Two queens: the name, points and "rest" on top, the cards below, so that
+        # names stay readable at 360 px.
+        name_part, card_parts, tail = parts[0], parts[1:-2], parts[-2:]
+        layout: ft.Control = ft.Column([
+            ft.Row([name_part, *tail], spacing=6,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(card_parts, spacing=6),
+        ], spacing=2)
+    else:
+        layout = ft.Row(parts, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return tag(ids.ENTRY_ROW.format(seat=seat), ft.Container(
+        layout,
+        padding=ft.Padding(8, 4, 0, 4), border_radius=12,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if picked else ft.Colors.SURFACE_CONTAINER_LOW,
+        on_click=changed(entry.pick, seat) if entry.mode == "cards" else None),
+        label=name, selected=picked)
+
+
+def hearts_keypad(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) -> ft.Control:
+    keys = []
+    for count in range(entry.max_hearts + 1):
+        current = entry.hearts[seat] == count
+        keys.append(tag(ids.HEARTS_KEY.format(count=count), ft.Container(
+            ft.Text(str(count), size=18, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_PRIMARY if current else None),
+            width=TAP, height=TAP, alignment=ft.Alignment.CENTER, border_radius=24,
+            bgcolor=ft.Colors.PRIMARY if current else ft.Colors.SURFACE, ink=True,
+            on_click=changed(entry.set_hearts, seat, count)),
+            label=ui._n("{n} heart for {player}", "{n} hearts for {player}", count,
+                        player=name), button=True, selected=current))
+    return ft.Container(ft.Column([
+        ft.Text(ui._("How many hearts did {player} take?", player=name), size=14),
+        ft.Row(keys, wrap=True, spacing=4, run_spacing=4),
+    ], spacing=6), padding=ft.Padding(8, 4, 8, 8), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=12)
+
+
+def moon_box(ui: Ui, entry: Any, changed: Callable) -> ft.Control | None:
+    shooter = entry.shooter()
+    if shooter is None:
+        return None
+    game = entry.game
+    names = game.players
+    name = names[shooter]
+    head = ft.Text(ui._("☾ {player} shot the moon!", player=name), size=19,
+                   weight=ft.FontWeight.BOLD)
+    preview = entry.moon_preview()
+    parts: list[ft.Control] = [head]
+    if game.rules.moon is MoonRule.SHOOTER_CHOICE:
+        parts.append(ft.Text(ui._("{player} chooses what the moon scores:", player=name), size=15))
+        if preview is not None:
+            options = [moon_option(ui, entry, preview.options[c], name, changed)
+                       for c in MoonChoice]
+            parts.append(ft.Row(options, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+            if preview.same_result:
+                parts.append(ft.Text(ui._("Either way the game goes the same way."), size=13))
+    else:
+        parts.append(ft.Text(ui._("Table rule: {rule}.",
+                                  rule=ui._(MOON_RULE_NAME[game.rules.moon])), size=15))
+    return tag(ids.MOON, ft.Container(ft.Column(parts, spacing=8),
+                                      bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16,
+                                      padding=12), live_region=True)
+
+
+def outcome_text(ui: Ui, names: tuple[str, ...], standing: rules.Standing) -> str:
+    if standing.game_over:
+        return ui._("Game over: {winner} wins", winner=names[standing.winner])  # type: ignore
+    if standing.tie_for_lowest:
+        return ui._("Tie for lowest: the game goes on")
+    return ui._("The game goes on")
+
+
+def moon_option(ui: Ui, entry: Any, outcome: rules.MoonOutcome, shooter: str,
+                changed: Callable) -> ft.Control:
+    names = entry.game.players
+    selected = entry.moon_choice == outcome.choice
+    title = ui._(MOON_CHOICE_NAME[outcome.choice], player=shooter)
+    totals = [ft.Row([ft.Text(n, size=13, expand=True, max_lines=1,
+                              overflow=ft.TextOverflow.ELLIPSIS),
+                      ft.Text(signed(t), size=13, weight=ft.FontWeight.BOLD)])
+              for n, t in zip(names, outcome.totals)]
+    content = ft.Column([
+        ft.Row([ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if selected
+                        else ft.Icons.RADIO_BUTTON_UNCHECKED, size=20),
+                ft.Text(title, size=14, weight=ft.FontWeight.BOLD, expand=True)]),
+        ft.Text(ui._("Totals after this hand:"), size=12),
+        *totals,
+        ft.Text(outcome_text(ui, names, outcome.standing), size=13, weight=ft.FontWeight.BOLD),
+    ], spacing=2)
+
+    def pick(e: Any = None) -> None:
+        entry.moon_choice = outcome.choice
+        ui.act(ui.model.entry_changed)(e)
+
+    return tag(ids.MOON_CHOICE.format(choice=outcome.choice.value), ft.Container(
+        content, padding=10, border_radius=12, ink=True, on_click=pick,
+        bgcolor=ft.Colors.SURFACE, border=ft.Border.all(3 if selected else 1,
+                                                        ft.Colors.PRIMARY if selected
+                                                        else ft.Colors.OUTLINE_VARIANT)),
+        label=title, selected=selected, button=True, expand=True)

@@ -1,0 +1,152 @@
+"""History: every game, newest first, a page at a time; searched by player name and
+filtered by finished / unfinished and variant. Only the games shown get controls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ... import rules
+from ...store import GameSummary
+from .. import ids
+from ..i18n import N_
+from ..messages import Msg
+from ..routes import HISTORY_STATUSES, History, Route, Sheet, Stats
+from ..widgets import TAP, Ui, app_bar, game_card, tag, value_of, frame
+from ..words import VARIANT_NAME
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+PAGE = 25  # games drawn at a time; "Show more" adds the next page
+VARIANTS = ("any",) + tuple(v.value for v in rules.Variant)
+STATUS_NAME = {"all": N_("All"), "unfinished": N_("Unfinished"), "finished": N_("Finished")}
+
+
+class Model:
+    def __init__(self, session: Session, route: Route) -> None:
+        assert isinstance(route, History)
+        self.session = session
+        self.status = route.status
+        self.variant = "any"
+        self.query = ""
+        self.shown = PAGE
+        self._refilter()
+
+    def _refilter(self) -> None:
+        games = self.session.store.list_games()  # the store keeps this list: no file read
+        key = rules.normalise_name(self.query) if self.query.strip() else ""
+        self.matches: list[GameSummary] = [g for g in games if self._fits(g, key)]
+
+    def _fits(self, g: GameSummary, key: str) -> bool:
+        if self.status == "finished" and not g.finished:
+            return False
+        if self.status == "unfinished" and g.finished:
+            return False
+        if self.variant != "any" and g.variant != self.variant:
+            return False
+        return not key or any(key in rules.normalise_name(p) for p in g.players)
+
+    @property
+    def games(self) -> list[GameSummary]:
+        """The games drawn now: the first pages of the matching ones."""
+        return self.matches[: self.shown]
+
+    def follows(self, game_id: str) -> bool:
+        return True
+
+    def reload(self) -> None:
+        self._refilter()
+
+    def search(self, text: str) -> None:
+        self.query, self.shown = text, PAGE
+        self._refilter()
+
+    def set_status(self, status: str) -> None:
+        if status in HISTORY_STATUSES:
+            self.status, self.shown = status, PAGE
+            self._refilter()
+
+    def set_variant(self, variant: str) -> None:
+        if variant in VARIANTS:
+            self.variant, self.shown = variant, PAGE
+            self._refilter()
+
+    def more(self) -> None:
+        self.shown += PAGE
+
+    def open_game(self, g: GameSummary) -> None:
+        """A finished game opens read-only; an unfinished one, to play on."""
+        self.session.navigate(Sheet(g.id, read_only=g.finished))
+
+    def ask_delete(self, game_id: str) -> None:
+        self.session.ask(Msg(N_("Delete this game?")),
+                         Msg(N_("It disappears from the history. You can undo this "
+                                "right after.")),
+                         Msg(N_("Delete")), lambda: self.delete(game_id))
+
+    def delete(self, game_id: str) -> None:
+        """Delete a game (soft), with Undo in the notice."""
+        session = self.session
+        session.write(lambda store: store.delete_game(game_id), game_id)
+
+        def undo() -> None:
+            session.write(lambda store: store.restore_game(game_id), game_id)
+            session.say(Msg(N_("The game is back.")))
+
+        self._refilter()
+        session.say(Msg(N_("Game deleted.")), undo)
+
+
+def filters(ui: Ui, model: Model) -> list[ft.Control]:
+    def searched(e: object) -> None:
+        ui.act(model.search, value_of(e) or "")(e)
+
+    search = tag(ids.HISTORY_SEARCH, ft.TextField(
+        value=model.query, label=ui._("Search by player"), prefix_icon=ft.Icons.SEARCH,
+        on_change=searched, key="history-search", dense=True),
+        label=ui._("Search by player"))
+
+    def chip(identifier: str, text: str, selected: bool, action: object) -> ft.Control:
+        return tag(identifier, ft.Chip(label=ft.Text(text), selected=selected,
+                                       show_checkmark=False, on_select=action, height=TAP),
+                   label=text, selected=selected, button=True, on_tap=action)
+
+    statuses = [chip(ids.HISTORY_STATUS.format(status=s), ui._(STATUS_NAME[s]),
+                     model.status == s, ui.act(model.set_status, s)) for s in HISTORY_STATUSES]
+    variants = [chip(ids.HISTORY_VARIANT.format(variant=v),
+                     ui._("Any variant") if v == "any"
+                     else ui._(VARIANT_NAME[rules.Variant(v)]),
+                     model.variant == v, ui.act(model.set_variant, v)) for v in VARIANTS]
+    return [search, ft.Row(statuses, wrap=True, spacing=6, run_spacing=0),
+            ft.Row(variants, wrap=True, spacing=6, run_spacing=0)]
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    rows: list[ft.Control | None] = filters(ui, model)
+    games = model.games
+    count = ui._("Shown: {shown} of {total}", shown=len(games), total=len(model.matches))
+    rows.append(tag(ids.HISTORY_COUNT, ft.Text(count, size=13,
+                                               color=ft.Colors.ON_SURFACE_VARIANT)))
+    if not model.matches:
+        empty = ui._("No games match.") if model.query or model.variant != "any" \
+            or model.status != "all" else ui._("No games yet.")
+        rows.append(ft.Text(empty, color=ft.Colors.ON_SURFACE_VARIANT))
+    for g in games:
+        delete = tag(ids.DELETE_GAME.format(game_id=g.id), ft.IconButton(
+            ft.Icons.DELETE_OUTLINE, tooltip=ui._("Delete"), width=TAP, height=TAP,
+            on_click=ui.act(model.ask_delete, g.id)), label=ui._("Delete"), button=True)
+        rows.append(game_card(ui, g, ids.HISTORY_GAME.format(game_id=g.id),
+                              ui.act(model.open_game, g), [delete]))
+    if len(model.matches) > len(games):
+        rows.append(tag(ids.HISTORY_MORE, ft.OutlinedButton(
+            content=ui._("Show more"), icon=ft.Icons.EXPAND_MORE, height=TAP,
+            on_click=ui.act(model.more)), label=ui._("Show more"), button=True))
+    export = tag(ids.EXPORT, ft.IconButton(ft.Icons.DOWNLOAD, tooltip=ui._("Export all games"),
+                                           on_click=ui.act(ui.session.export)),
+                 label=ui._("Export all games"), button=True)
+    stats = tag(ids.STATS, ft.IconButton(ft.Icons.LEADERBOARD_OUTLINED, tooltip=ui._("Stats"),
+                                         on_click=ui.go(Stats())), label=ui._("Stats"),
+                button=True)
+    return frame(ui, "history", app_bar(ui, ui._("History"), actions=[stats, export]), rows)

@@ -1,0 +1,72 @@
+"""Home: a new game, the few most recent unfinished games, history, settings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from ...store import GameSummary
+from .. import ids
+from ..routes import History, Home, NewGame, Route, Settings, Sheet, Stats
+from ..widgets import RED, Ui, app_bar, big_button, game_card, section, tag, frame
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+RECENT = 5  # unfinished games on the home screen; the rest are one tap away
+
+
+class Model:
+    """The newest unfinished games (at most :data:`RECENT`) and how many there are."""
+
+    def __init__(self, session: Session, route: Route) -> None:
+        self.session = session
+        self.route = route
+        unfinished = [g for g in session.store.list_games() if not g.finished]
+        self.unfinished: int = len(unfinished)
+        self.games: list[GameSummary] = unfinished[:RECENT]
+
+    def follows(self, game_id: str) -> bool:
+        return True  # any game changed may change the list
+
+    def new_game(self) -> None:
+        self.session.form = None  # a fresh form (or the draft kept for a reload)
+        self.session.navigate(NewGame())
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    session = ui.session
+    rows: list[ft.Control | None] = [
+        ft.Container(ft.Column([
+            ft.Row([ft.Text(suit, size=30, color=RED if suit in "♥♦" else ft.Colors.PRIMARY)
+                    for suit in "♠♥♦♣"], alignment=ft.MainAxisAlignment.CENTER, spacing=14),
+            ft.Text(ui._("The score sheet for your card table."), size=15),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER), alignment=ft.Alignment.CENTER,
+            padding=ft.Padding(0, 8, 0, 8)),
+        big_button(ui, ids.NEW_GAME, ui._("New game"), ui.act(model.new_game), ft.Icons.ADD),
+        section(ui._("Unfinished games")),
+    ]
+    if not model.games:
+        rows.append(ft.Text(ui._("No unfinished games."), color=ft.Colors.ON_SURFACE_VARIANT))
+    for g in model.games:
+        rows.append(game_card(ui, g, ids.RESUME.format(game_id=g.id), ui.go(Sheet(g.id))))
+    if model.unfinished > len(model.games):
+        text = ui._("See all unfinished games ({n})", n=model.unfinished)
+        rows.append(tag(ids.SEE_ALL, ft.TextButton(
+            content=text, icon=ft.Icons.LIST, height=48,
+            on_click=ui.go(History("unfinished"))), label=text, button=True))
+    rows.append(ft.Container(height=8))
+    rows.append(big_button(ui, ids.HISTORY, ui._("History"), ui.go(History()),
+                           ft.Icons.HISTORY, filled=False))
+    rows.append(big_button(ui, ids.STATS, ui._("Stats"), ui.go(Stats()),
+                           ft.Icons.LEADERBOARD_OUTLINED, filled=False))
+    actions = [tag(ids.SETTINGS, ft.IconButton(ft.Icons.SETTINGS_OUTLINED,
+                                                tooltip=ui._("Settings"),
+                                                on_click=ui.go(Settings())),
+                   label=ui._("Settings"), button=True)]
+    return frame(ui, "home", app_bar(ui, ui._("Hearts Scorekeeper"), back=False,
+                                    actions=actions), rows)
+
+
+__all__ = ["Home", "Model", "view"]

@@ -1,0 +1,261 @@
+"""New game: names (seats moved with arrows, recent names one tap away), variant,
+target, moon rule, first dealer, the queen rule, and how to prepare the cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from ... import rules
+from ...rules import MoonRule, RulesError
+from ...store import StoreError
+from .. import ids
+from ..forms import TARGET_CHOICES, NewGameForm
+from ..messages import rules_error
+from ..routes import NewGame, Route, Sheet
+from ..widgets import (TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame,
+                       run, section, tag, value_of)
+from ..words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+DRAFT_SLOT = "new-game"  # the store's draft slot for the form as last typed (not fsynced)
+MAX_RECENT_NAMES = 24
+RECENT_SHOWN = 12
+
+
+class Model:
+    """The form lives in the session while the tab does; it is kept in the store only
+    when a choice is tapped, a field is left or the screen is left (not per keystroke,
+    and never as a durable settings write), so a reload or another phone finds it."""
+
+    def __init__(self, session: Session, route: Route) -> None:
+        assert isinstance(route, NewGame)
+        self.session = session
+        self.form = self._form(route.rematch_of)
+        session.form = self.form
+        self.dirty = False
+
+    def _form(self, rematch_of: str | None) -> NewGameForm:
+        session = self.session
+        if rematch_of:
+            try:
+                old = session.store.get(rematch_of)
+                return NewGameForm.rematch(old.game, old.id)
+            except StoreError:
+                pass
+        form = session.form
+        if form is not None and form.rematch_of is None and not form.is_fresh():
+            return form
+        try:
+            draft = session.store.get_draft(DRAFT_SLOT)
+        except StoreError:
+            draft = None
+        return NewGameForm.from_draft(draft) if draft else NewGameForm()
+
+    def typed(self) -> None:
+        """A keystroke: kept in the session only (saved when the field or screen is left)."""
+        self.dirty = True
+
+    def changed(self) -> None:
+        """A choice was tapped (or a field left): keep the form for a reload."""
+        self.dirty = True
+        self.keep()
+
+    def keep(self) -> None:
+        if not self.dirty or self.form.rematch_of is not None:
+            return
+        self.dirty = False
+        self.session.write(lambda store: store.save_draft(DRAFT_SLOT, self.form.to_draft()))
+
+    def leave(self) -> None:
+        self.keep()
+
+    def recent_names_all(self) -> list[str]:
+        """Names of recent players, most recent first (one tap adds them to a new game)."""
+        try:
+            names = self.session.store.get_setting("recent_names", []) or []
+        except StoreError:
+            return []
+        return [n for n in names if isinstance(n, str)]
+
+    def recent_names(self) -> list[str]:
+        """The recent names not already in the form."""
+        taken = {rules.normalise_name(n) for n in self.form.names if n.strip()}
+        return [n for n in self.recent_names_all() if rules.normalise_name(n) not in taken]
+
+    def start_game(self) -> None:
+        try:
+            game = self.form.build()
+        except RulesError as err:
+            self.form.error = rules_error(err)
+            return
+        session = self.session
+        stored = session.write(lambda store: store.create_game(game))
+        session.changed(stored.id)
+        keys = {rules.normalise_name(p) for p in game.players}
+        recent = list(game.players) + [n for n in self.recent_names_all()
+                                       if rules.normalise_name(n) not in keys]
+        session.write(lambda store: store.save_draft(DRAFT_SLOT, None))
+        session.write(lambda store: store.set_setting("recent_names",
+                                                      recent[:MAX_RECENT_NAMES]))
+        self.form = NewGameForm()
+        session.form = None
+        self.dirty = False
+        session.navigate(Sheet(stored.id), replace=True)
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    form = model.form
+    n = form.count
+
+    def name_changed(seat: int) -> Callable[[Any], None]:
+        def handler(e: Any) -> None:
+            form.set_name(seat, value_of(e) or "")  # typing is not redrawn: focus stays
+            model.typed()
+        return handler
+
+    def act(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+        """A form action: done, kept (a reload keeps the form), redrawn."""
+        def handler(e: Any = None) -> None:
+            run(ui.session, fn, *args)
+            run(ui.session, model.changed)
+            ui.refresh()
+        return handler
+
+    rows: list[ft.Control | None] = [section(ui._("Players, clockwise"))]
+    for seat in range(n):
+        label = ui._("Player {number}", number=seat + 1)
+        field = tag(ids.PLAYER_NAME.format(seat=seat), ft.TextField(
+            value=form.names[seat], label=label, dense=False, expand=True,
+            capitalization=ft.TextCapitalization.WORDS, max_length=24, counter="",
+            on_change=name_changed(seat), on_submit=lambda e: ui.refresh(),
+            on_blur=lambda e: run(ui.session, model.keep),
+            key=f"name-{seat}"), label=label, expand=True)
+        buttons = [
+            tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
+                ft.Icons.ARROW_UPWARD, tooltip=ui._("Move up"), disabled=seat == 0,
+                on_click=act(form.move, seat, -1), width=TAP, height=TAP),
+                label=ui._("Move {name} up", name=form.names[seat] or label), button=True),
+            tag(ids.PLAYER_DOWN.format(seat=seat), ft.IconButton(
+                ft.Icons.ARROW_DOWNWARD, tooltip=ui._("Move down"), disabled=seat == n - 1,
+                on_click=act(form.move, seat, 1), width=TAP, height=TAP),
+                label=ui._("Move {name} down", name=form.names[seat] or label), button=True),
+            tag(ids.PLAYER_REMOVE.format(seat=seat), ft.IconButton(
+                ft.Icons.CLOSE, tooltip=ui._("Remove"), disabled=n <= rules.MIN_PLAYERS,
+                on_click=act(form.remove_player, seat), width=TAP, height=TAP),
+                label=ui._("Remove {name}", name=form.names[seat] or label), button=True),
+        ]
+        rows.append(ft.Row([field, *buttons], spacing=0,
+                           vertical_alignment=ft.CrossAxisAlignment.START))
+    if n < rules.MAX_PLAYERS:
+        rows.append(tag(ids.ADD_PLAYER, ft.TextButton(
+            content=ui._("Add a player"), icon=ft.Icons.PERSON_ADD_ALT,
+            on_click=act(form.add_player, ""), height=TAP), label=ui._("Add a player"),
+            button=True))
+    recent = model.recent_names()
+    if recent and n <= rules.MAX_PLAYERS:
+        chips = [tag(ids.SUGGESTION.format(n=i), ft.Chip(
+            label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_OUTLINE, size=18),
+            on_click=act(form.add_player, name), height=TAP),
+            label=ui._("Add {name}", name=name), button=True)
+            for i, name in enumerate(recent[:12])]
+        rows.append(ft.Text(ui._("Recent players: tap to add"), size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=0))
+
+    # variant: only the ones this many players can play
+    offered = form.variants()
+    rows.append(section(ui._("Variant")))
+    for v in offered:
+        selected = v == form.variant
+        rows.append(tag(ids.VARIANT.format(variant=v.value), choice_tile(
+            ui._(VARIANT_NAME[v]), ui._(VARIANT_HINT[v]), selected,
+            act(form.set_variant, v)), label=ui._(VARIANT_NAME[v]), selected=selected,
+            button=True))
+
+    rows.append(section(ui._("Target")))
+    target_buttons = []
+    for choice in TARGET_CHOICES:
+        text = ui._("Other") if choice == "other" else choice
+        selected = form.target_choice == choice
+        button = (ft.FilledButton if selected else ft.OutlinedButton)(
+            content=text, on_click=act(setattr, form, "target_choice", choice),
+            height=TAP, expand=True, style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)))
+        target_buttons.append(tag(ids.TARGET.format(value=choice), button, label=text,
+                                  selected=selected, button=True, expand=True))
+    rows.append(ft.Row(target_buttons, spacing=6))
+    if form.target_choice == "other":
+        def other_changed(e: Any) -> None:
+            form.target_other = value_of(e) or ""
+            model.typed()
+        rows.append(tag(ids.TARGET_OTHER, ft.TextField(
+            value=form.target_other, label=ui._("Target points"),
+            keyboard_type=ft.KeyboardType.NUMBER, on_change=other_changed,
+            on_blur=lambda e: run(ui.session, model.keep),
+            input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
+            label=ui._("Target points")))
+
+    rows.append(section(ui._("Shooting the moon")))
+    for rule in MoonRule:
+        selected = form.moon == rule
+        rows.append(tag(ids.MOON_RULE.format(rule=rule.value), choice_tile(
+            ui._(MOON_RULE_NAME[rule]), None, selected, act(setattr, form, "moon", rule)),
+            label=ui._(MOON_RULE_NAME[rule]), selected=selected, button=True))
+
+    rows.append(section(ui._("First dealer")))
+    dealers = []
+    for seat in range(n):
+        name = form.names[seat].strip() or ui._("Player {number}", number=seat + 1)
+        selected = seat == form.first_dealer
+        chip = ft.Chip(label=ft.Text(name), selected=selected, show_checkmark=True,
+                       on_select=act(setattr, form, "first_dealer", seat), height=TAP)
+        dealers.append(tag(ids.FIRST_DEALER_OPTION.format(seat=seat), chip,
+                           label=ui._("{player} deals first", player=name),
+                           selected=selected, button=True,
+                           on_tap=act(setattr, form, "first_dealer", seat)))
+    rows.append(tag(ids.FIRST_DEALER, ft.Row(dealers, wrap=True, spacing=6, run_spacing=0),
+                    label=ui._("First dealer")))
+
+    rows.append(tag(ids.QUEEN_BREAKS, ft.Switch(
+        label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,
+        on_change=lambda e: act(setattr, form, "queen_breaks_hearts", bool(value_of(e)))(e)),
+        label=ui._("The queen of spades breaks hearts")))
+
+    plan = form.deck_plan()
+    if plan is not None:
+        rows.append(deck_card(ui, plan, n))
+    bottom = [error_box(ui, form.error),
+              big_button(ui, ids.START_GAME, ui._("Start the game"), ui.act(model.start_game),
+                         ft.Icons.PLAY_ARROW)]
+    title = ui._("Rematch") if form.rematch_of else ui._("New game")
+    return frame(ui, "new", app_bar(ui, title), rows, bottom=bottom)
+
+
+def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:
+    lines: list[ft.Control] = []
+    if plan.decks == 2:
+        lines.append(ft.Text(ui._("Shuffle two full decks together."), size=15))
+    if plan.removed:
+        lines.append(ft.Row([ft.Text(ui._("Take out:"), size=15)] +
+                            [card_span(c) for c in plan.removed], wrap=True, spacing=6))
+    elif plan.decks == 1:
+        lines.append(ft.Text(ui._("Use the whole deck."), size=15))
+    lines.append(ft.Text(ui._n("{n} card each", "{n} cards each", plan.cards_each), size=15))
+    if plan.leftover:
+        lines.append(ft.Text(ui._n(
+            "{n} card left over: face down, for whoever wins the first trick.",
+            "{n} cards left over: face down, for whoever wins the first trick.",
+            plan.leftover), size=15))
+    if plan.first_lead is not None:
+        lines.append(ft.Row([card_span(plan.first_lead),
+                             ft.Text(ui._("leads the first trick"), size=15)], spacing=6))
+    else:
+        lines.append(ft.Text(ui._("The player left of the dealer leads the first trick "
+                                  "(no heart, no queen of spades)."), size=15))
+    return tag(ids.DECK_PLAN, ft.Card(ft.Container(ft.Column(
+        [ft.Text(ui._("Preparing the cards"), weight=ft.FontWeight.BOLD, size=15)] + lines,
+        spacing=4), padding=14), margin=0))

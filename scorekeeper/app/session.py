@@ -1,0 +1,278 @@
+"""One browser tab's session, without Flet: the store, settings, words, notices and the
+screen shown (its :mod:`route <.routes>` and its screen model).
+
+A user event calls a screen model's method (:mod:`.screens`); the model asks
+``scorekeeper.rules`` and changes what is stored through :meth:`Session.write` (the one
+door every store write of the app goes through, where the tab's ``role`` is checked),
+then the shell draws the screen again. Messages are kept as untranslated
+:class:`~.messages.Msg` so a language change redraws them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..store import GameStore, StaleGameError, StoreError
+from . import routes, screens
+from .forms import NewGameForm
+from .i18n import LANGUAGES, N_, Translator, pick_language
+from .messages import STALE, Msg, recovery_message, rules_error, store_error
+from .routes import Route
+from ..rules import RulesError
+
+THEMES = ("system", "light", "dark")
+LANGUAGE_CHOICES = ("system",) + LANGUAGES
+ROLES = ("host", "editor", "follower")
+
+T = TypeVar("T")
+
+
+@dataclass
+class Notice:
+    """A short message at the bottom of the screen, maybe with an Undo action."""
+
+    msg: Msg
+    undo: Callable[[], None] | None = None
+    serial: int = 0
+    route: Route | None = None  # the screen it is shown on (set when it is shown)
+
+
+@dataclass
+class Confirm:
+    """A question that needs a yes before something is deleted (``serial``: which one)."""
+
+    title: Msg
+    body: Msg
+    yes: Msg
+    action: Callable[[], None]
+    serial: int = 0
+
+
+class ReadOnlyError(StoreError):
+    """This tab may not change what is stored (its role only follows the game)."""
+
+    def __init__(self) -> None:
+        super().__init__("read_only", "this phone only follows the game")
+
+
+class Session:
+    """One tab: what it shows, in which language, and what it may change."""
+
+    def __init__(self, store: GameStore, device_language: str | None = None,
+                 role: str = "host") -> None:
+        self.store = store
+        self.role = role  # host | editor | follower (see may_write)
+        self.device_language = device_language
+        self.language_setting = self._setting("language", "system", LANGUAGE_CHOICES)
+        self.theme = self._setting("theme", "system", THEMES)
+        self.tr = Translator(pick_language(self.language_setting, device_language))
+        self.route: Route = routes.Home()
+        self.model: Any = None
+        self.trail: list[Route] = []  # screens navigated through, for Back
+        self.form: NewGameForm | None = None  # the new-game form, kept while the tab lives
+        self.form_dirty = False
+        self.error: Msg | None = None  # shown in place on the current screen
+        self.notice: Notice | None = None
+        self.confirm: Confirm | None = None
+        self.export_text: str | None = None
+        self.export_url: str | None = None  # a download of every game, when served
+        self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
+        self._serial = 0
+        # hooks the Flet shell sets: show an address in the browser; tell the other tabs
+        self.on_navigate: Callable[[str], None] | None = None
+        self.on_changed: Callable[[str], None] | None = None
+
+    def _setting(self, key: str, default: str, allowed: tuple[str, ...]) -> str:
+        try:
+            value = self.store.get_setting(key, default)
+        except StoreError:
+            return default
+        return value if value in allowed else default
+
+    @property
+    def language(self) -> str:
+        return self.tr.lang
+
+    # --- what the screen models share -----------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The stored game on screen (sheet, hand, change log), or None."""
+        return getattr(self.model, "game", None)
+
+    @property
+    def entry(self) -> Any:
+        """The hand being entered or edited, or None."""
+        return getattr(self.model, "entry", None)
+
+    def may_write(self) -> bool:
+        """Whether this tab may change what is stored (a follower only watches)."""
+        return self.role in ("host", "editor")
+
+    def write(self, action: Callable[[GameStore], T], game_id: str | None = None) -> T:
+        """Run one store write. Every write of the app goes through here: the role is
+        checked first, and the other tabs hear of a changed game (``game_id``)."""
+        if not self.may_write():
+            raise ReadOnlyError()
+        result = action(self.store)
+        if game_id is not None:
+            self.changed(game_id)
+        return result
+
+    def changed(self, game_id: str) -> None:
+        """This tab changed a stored game: let the other tabs and phones redraw."""
+        if self.on_changed is not None:
+            try:
+                self.on_changed(game_id)
+            except Exception:  # another tab's trouble is not this tab's
+                pass
+
+    def say(self, msg: Msg, undo: Callable[[], None] | None = None, stay: bool = True) -> None:
+        """Show a notice on this screen, or (``stay=False``) on the one navigated to next."""
+        self._serial += 1
+        self.notice = Notice(msg, undo, self._serial, self.route if stay else None)
+
+    def ask(self, title: Msg, body: Msg, yes: Msg, action: Callable[[], None]) -> None:
+        """Ask before ``action`` (a dialog with Cancel and ``yes``)."""
+        self._serial += 1
+        self.confirm = Confirm(title, body, yes, action, self._serial)
+
+    def answer(self, yes: bool) -> None:
+        confirm, self.confirm = self.confirm, None
+        if yes and confirm is not None:
+            confirm.action()
+
+    def undo(self) -> None:
+        if self.notice is None or self.notice.undo is None:
+            return
+        action, self.notice = self.notice.undo, None
+        error = None
+        try:
+            action()
+        except StaleGameError:
+            error = Msg(STALE)
+        except StoreError as err:
+            error = store_error(err)
+        except RulesError as err:
+            error = rules_error(err)
+        self.open(self.route.url())  # the screen as stored now
+        if error is not None:
+            self.error = error  # said after the redraw, which clears old errors
+
+    def stale(self, game_id: str) -> None:
+        """A write was refused because another phone changed the game: say so, reload."""
+        self.say(Msg(STALE), stay=False)
+        self.navigate(routes.Sheet(game_id), replace=True)
+
+    # --- navigation ------------------------------------------------------------------
+
+    def navigate(self, route: Route, replace: bool = False) -> None:
+        """Go to ``route`` and show its address (so a reload lands on the same screen).
+        ``replace``: the screen left is not one to come back to (a saved hand)."""
+        if not replace:
+            self.trail.append(self.route)
+            del self.trail[:-20]
+        self._show(route)
+        if self.notice is not None and self.notice.route is None:
+            self.notice.route = self.route  # a notice given just before is for this screen
+        if self.on_navigate is not None:
+            self.on_navigate(self.route.url())
+
+    def open(self, url: str) -> None:
+        """Show the screen for an address (a reload, a typed address, browser Back)."""
+        self._show(routes.parse(url))
+
+    def back(self) -> None:
+        """Back to the screen this one was opened from, if that is where a player
+        expects to land, else to the screen it belongs to."""
+        here = self.route
+        previous = self.trail[-1] if self.trail else None
+        if previous is not None and here.back_to(previous):
+            self.trail.pop()
+            target = previous
+        else:
+            target = here.parent()
+        self._show(target)
+        if self.on_navigate is not None:
+            self.on_navigate(self.route.url())
+
+    def _show(self, route: Route) -> None:
+        if self.notice is not None and self.notice.route not in (None, route):
+            self.notice = None  # a notice belongs to the screen it was given on
+        self.leave()
+        self.error = None
+        self.confirm = None
+        self.export_text = None
+        try:
+            self.route, self.model = screens.open_screen(self, route)
+        finally:
+            self._take_recoveries()  # a file read for this screen may have been repaired
+
+    def leave(self) -> None:
+        """The screen is left (or the tab closed): keep what is worth keeping."""
+        leave = getattr(self.model, "leave", None)
+        if leave is not None:
+            try:
+                leave()
+            except StoreError:
+                pass
+
+    def _take_recoveries(self) -> None:
+        """The store's new repairs, in words (each repair goes to one tab, once)."""
+        for note in self.store.take_recoveries():
+            msg = recovery_message(note.kind)
+            if msg not in self.recovered:
+                self.recovered.append(msg)
+
+    def dismiss_recovered(self) -> None:
+        self.recovered = []
+
+    def external_change(self, game_id: str) -> bool:
+        """Another tab or phone changed ``game_id``: reread the screen if it shows it.
+
+        A hand being typed is left alone (its save is checked against the new version
+        and explained if it no longer fits). Returns whether the screen changed."""
+        follow = getattr(self.model, "follows", None)
+        if follow is None or not follow(game_id):
+            return False
+        reload = getattr(self.model, "reload", None)
+        if reload is not None:  # the screen rereads in place (keeps what was picked)
+            reload()
+            return True
+        notice, error = self.notice, self.error
+        self.route, self.model = screens.open_screen(self, self.route)
+        self.notice, self.error = notice, error
+        return True
+
+    # --- everywhere ------------------------------------------------------------------
+
+    def export(self) -> str:
+        """Every game as JSON (shown for copying and offered as a download)."""
+        self.export_text = json.dumps(self.store.export_games(), ensure_ascii=False, indent=2)
+        return self.export_text
+
+    def close_export(self) -> None:
+        self.export_text = None
+
+    def set_language(self, choice: str) -> None:
+        if choice not in LANGUAGE_CHOICES:
+            return
+        self.language_setting = choice
+        self.write(lambda store: store.set_setting("language", choice))
+        self.tr = Translator(pick_language(choice, self.device_language))
+
+    def set_device_language(self, language: str | None) -> None:
+        self.device_language = language
+        self.tr = Translator(pick_language(self.language_setting, language))
+
+    def set_theme(self, theme: str) -> None:
+        if theme in THEMES:
+            self.theme = theme
+            self.write(lambda store: store.set_setting("theme", theme))
+
+
+__all__ = ["Confirm", "LANGUAGE_CHOICES", "N_", "Notice", "ReadOnlyError", "Session",
+           "THEMES"]

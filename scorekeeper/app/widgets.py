@@ -1,0 +1,354 @@
+"""Controls every screen uses: the screen frame, buttons, boxes, dialogs, the notice.
+
+Every control a test needs carries an identifier from :mod:`.ids`
+(``ft.Semantics(identifier=...)``) and a label for screen readers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .. import rules
+from ..rules import RulesError
+from ..store import StoreError
+from . import ids
+from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
+from .routes import Route
+
+if TYPE_CHECKING:
+    from .session import Session
+
+log = logging.getLogger(__name__)
+
+SEED = "#1B6B3A"  # card-table green
+RED = "#C62828"
+TAP = 48  # the smallest tap target, in logical pixels
+FONT = "DejaVu Sans"
+MAX_WIDTH = 720
+
+
+@dataclass
+class Ui:
+    """What a view needs: the session (and its screen model) and a way to redraw."""
+
+    session: Session
+    refresh: Callable[[], None] = lambda: None
+
+    @property
+    def model(self) -> Any:
+        return self.session.model
+
+    def act(self, fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+        """The one kind of handler: run ``fn(*args)`` (a failure said in words, never a
+        traceback) and redraw."""
+
+        def handler(e: Any = None) -> None:
+            run(self.session, fn, *args)
+            self.refresh()
+
+        return handler
+
+    def go(self, route: Route) -> Callable[[Any], None]:
+        """A handler that opens ``route``."""
+        return self.act(self.session.navigate, route)
+
+    def _(self, msgid: str, **params: Any) -> str:
+        return self.session.tr._(msgid, **params)
+
+    def _n(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        return self.session.tr._n(singular, plural, n, **params)
+
+    def say(self, msg: Msg) -> str:
+        return msg.text(self.session.tr)
+
+
+def run(session: Session, fn: Callable[..., Any], *args: Any) -> None:
+    """Run one user action; a failure is shown in words on the screen, never a traceback."""
+    try:
+        fn(*args)
+    except StoreError as err:
+        log.warning("store: %s", err)
+        session.error = store_error(err)
+    except RulesError as err:
+        session.error = rules_error(err)
+    except Exception:
+        log.exception("action %s failed", getattr(fn, "__name__", fn))
+        session.error = Msg(SOMETHING_WRONG)
+
+
+def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: Any) -> ft.Control:
+    """``control`` with a stable identifier (and a label for screen readers).
+
+    A button's identifier node also carries the button's tap, so a screen reader (or a
+    test) that activates the node by its identifier does what a finger on it does, even
+    while it is scrolled out of sight; a disabled button's node has no tap."""
+    if kw.get("button") and "on_tap" not in kw:
+        target = _tappable(control)
+        if target is not None:
+            kw["on_tap"] = target.on_click
+    return ft.Semantics(identifier=identifier, label=label, content=control, container=True,
+                        **kw)
+
+
+def _tappable(control: Any, depth: int = 0) -> Any:
+    """The first control in ``control`` that reacts to a tap (None if it is disabled)."""
+    if control is None or depth > 5:
+        return None
+    if getattr(control, "disabled", False):
+        return None
+    if getattr(control, "on_click", None) is not None:
+        return control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for c in (child if isinstance(child, list) else [child]):
+            if isinstance(c, ft.BaseControl):
+                found = _tappable(c, depth + 1)
+                if found is not None:
+                    return found
+    return None
+
+
+def value_of(e: Any) -> Any:
+    control = getattr(e, "control", None)
+    if control is not None and hasattr(control, "value"):
+        return control.value
+    return getattr(e, "data", None)
+
+
+def signed(n: int) -> str:
+    """A score or total as drawn: a negative one with a true minus sign (U+2212), not the
+    hyphen (screen-reader labels keep the plain number)."""
+    return str(n).replace("-", "\u2212")
+
+
+def card_span(card: rules.Card, size: int = 16) -> ft.Text:
+    red = card.suit in (rules.Suit.HEARTS, rules.Suit.DIAMONDS)
+    return ft.Text(str(card), size=size, weight=ft.FontWeight.BOLD, color=RED if red else None)
+
+
+# --- building blocks --------------------------------------------------------------------------
+
+
+def app_bar(ui: Ui, title: str, back: bool = True, actions: list[ft.Control] | None = None
+            ) -> ft.AppBar:
+    leading = None
+    if back:
+        leading = tag(ids.BACK, ft.IconButton(ft.Icons.ARROW_BACK, tooltip=ui._("Back"),
+                                              on_click=ui.act(ui.session.back)),
+                      label=ui._("Back"), button=True)
+    return ft.AppBar(title=ft.Text(title, weight=ft.FontWeight.BOLD), leading=leading,
+                     automatically_imply_leading=False, actions=actions or [],
+                     bgcolor=ft.Colors.SURFACE_CONTAINER)
+
+
+def section(title: str) -> ft.Control:
+    return ft.Container(ft.Text(title, size=14, weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.PRIMARY),
+                        padding=ft.Padding(4, 12, 4, 2))
+
+
+def big_button(ui: Ui, identifier: str, text: str, on_click: Callable | None,
+               icon: Any = None, filled: bool = True, disabled: bool = False) -> ft.Control:
+    cls = ft.FilledButton if filled else ft.OutlinedButton
+    button = cls(content=ft.Text(text, size=17), icon=icon, on_click=on_click,
+                 disabled=disabled, height=56, expand=True)
+    return tag(identifier, ft.Row([button]), label=text, button=True)
+
+
+def error_box(ui: Ui, msg: Msg | None) -> ft.Control | None:
+    if msg is None:
+        return None
+    return tag(ids.ERROR, ft.Container(
+        ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(ui.say(msg), color=ft.Colors.ON_ERROR_CONTAINER, expand=True)]),
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12),
+        live_region=True)
+
+
+def recovered_box(ui: Ui) -> ft.Control | None:
+    """What the store repaired (a damaged save set aside, a backup restored), until the
+    player has read it."""
+    msgs = ui.session.recovered
+    if not msgs:
+        return None
+    color = ft.Colors.ON_TERTIARY_CONTAINER
+    ok = tag(ids.RECOVERED_OK, ft.TextButton(
+        content=ft.Text(ui._("Got it"), weight=ft.FontWeight.BOLD, color=color), height=TAP,
+        on_click=ui.act(ui.session.dismiss_recovered)), label=ui._("Got it"), button=True)
+    return tag(ids.RECOVERED, ft.Container(ft.Column([
+        ft.Row([ft.Icon(ft.Icons.RESTORE, color=color),
+                ft.Column([ft.Text(ui.say(m), color=color) for m in msgs], spacing=4,
+                          expand=True)], vertical_alignment=ft.CrossAxisAlignment.START),
+        ft.Row([ok], alignment=ft.MainAxisAlignment.END),
+    ], spacing=4), bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+        padding=ft.Padding(12, 12, 12, 4)), live_region=True)
+
+
+def body(ui: Ui, name: str, controls: list[ft.Control | None], room: int = 88) -> ft.Control:
+    """The scrolling content of a screen, at most MAX_WIDTH wide; ``room`` at the end
+    keeps the last row clear of a floating button."""
+    items = [c for c in controls if c is not None] + [ft.Container(height=room)]
+    column = ft.Column(items, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
+                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return tag(ids.SCREEN.format(name=name),
+               ft.Container(column, padding=ft.Padding(16, 8, 16, 0), expand=True,
+                            width=MAX_WIDTH), expand=True)
+
+
+def frame(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None],
+         fab: ft.Control | None = None, bottom: list[ft.Control | None] | None = None,
+         top: list[ft.Control] | None = None, error: bool = True) -> ft.View:
+    """A screen: app bar, scrolling body and, pinned under it, the screen's main action
+    (always in reach of a thumb, however long the body). ``error``: the session's error
+    goes on top of the body (False: the screen puts it where it belongs)."""
+    if error:
+        controls = [error_box(ui, ui.session.error)] + list(controls)
+    controls = [recovered_box(ui)] + list(controls)
+    main = ft.Row([body(ui, name, controls, room=88 if fab else 16)],
+                  alignment=ft.MainAxisAlignment.CENTER,
+                  vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+    parts: list[ft.Control] = [main]
+    if top:
+        parts.insert(0, ft.Container(
+            ft.Row([ft.Container(ft.Column(top, spacing=0), width=MAX_WIDTH, expand=True)],
+                   alignment=ft.MainAxisAlignment.CENTER),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border=ft.Border(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
+    if bottom:
+        parts.append(ft.Container(
+            ft.Row([ft.Container(ft.Column([c for c in bottom if c is not None], spacing=4,
+                                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                                 width=MAX_WIDTH, expand=True, padding=ft.Padding(16, 8, 16, 12))],
+                   alignment=ft.MainAxisAlignment.CENTER),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
+    return ft.View(
+        route=ui.session.route.url(),
+        appbar=appbar,
+        controls=[ft.Column(parts, spacing=0, expand=True)],
+        floating_action_button=fab,
+        padding=0,
+        key=f"view-{name}",
+    )
+
+
+def date_text(iso: str | None) -> str:
+    """'2026-11-29T13:55:00Z' -> '2026-11-29 13:55'."""
+    if not iso:
+        return ""
+    return iso.replace("T", " ")[:16]
+
+
+def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
+              extra: list[ft.Control] | None = None) -> ft.Control:
+    players = ", ".join(g.players)
+    small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    facts: list[ft.Control] = []
+    if g.finished and g.winner is not None:
+        facts.append(ft.Text(ui._("{winner} won", winner=g.winner), size=13,
+                             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
+    facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
+    facts.append(ft.Text(date_text(g.updated), **small))
+    lines: list[ft.Control] = [
+        ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Row(facts, spacing=12, wrap=True, run_spacing=0),
+    ]
+    totals = getattr(g, "totals", None)
+    if totals and g.hands:
+        lines.append(ft.Row([ft.Text(f"{name} {signed(total)}", size=13) for name, total in
+                             zip(g.players, totals)], spacing=10, wrap=True, run_spacing=0))
+    content = ft.Container(
+        ft.Row([ft.Column(lines, spacing=2, expand=True), *(extra or [])],
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding(16, 12, 8, 12), on_click=on_click, ink=True, border_radius=12)
+    return tag(identifier, ft.Card(content, margin=0), button=True)
+
+
+def choice_tile(title: str, subtitle: str | None, selected: bool, on_click: Callable
+                ) -> ft.Control:
+    icon = ft.Icons.RADIO_BUTTON_CHECKED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED
+    texts: list[ft.Control] = [ft.Text(title, size=16)]
+    if subtitle:
+        texts.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        ft.Row([ft.Icon(icon, color=ft.Colors.PRIMARY if selected else None),
+                ft.Column(texts, spacing=0, expand=True)]),
+        padding=ft.Padding(12, 12, 12, 12), border_radius=12, ink=True, on_click=on_click,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None)
+
+
+# --- dialogs and notices --------------------------------------------------------------------------
+
+
+def confirm_dialog(ui: Ui) -> ft.AlertDialog | None:
+    c = ui.session.confirm
+    if c is None:
+        return None
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(ui.say(c.title)),
+        content=ft.Text(ui.say(c.body)),
+        actions=[
+            tag(ids.CANCEL, ft.TextButton(content=ui._("Cancel"), height=TAP,
+                                          on_click=ui.act(ui.session.answer, False)),
+                label=ui._("Cancel"), button=True),
+            tag(ids.CONFIRM, ft.FilledButton(content=ui.say(c.yes), height=TAP,
+                                             on_click=ui.act(ui.session.answer, True)),
+                label=ui.say(c.yes), button=True),
+        ],
+    )
+
+
+def export_dialog(ui: Ui) -> ft.AlertDialog | None:
+    text = ui.session.export_text
+    if text is None:
+        return None
+    return ft.AlertDialog(
+        title=ft.Text(ui._("Every game as JSON")),
+        content=tag(ids.EXPORT_TEXT, ft.TextField(value=text, multiline=True, read_only=True,
+                                                  min_lines=8, max_lines=14, text_size=12,
+                                                  width=600)),
+        actions=[
+            *([tag(ids.EXPORT_DOWNLOAD, ft.FilledButton(
+                content=ui._("Download"), icon=ft.Icons.DOWNLOAD, height=TAP,
+                url=ui.session.export_url), label=ui._("Download"), button=True)]
+              if ui.session.export_url else []),
+            tag(ids.EXPORT_CLOSE, ft.TextButton(content=ui._("Close"), height=TAP,
+                                                on_click=ui.act(ui.session.close_export)),
+                label=ui._("Close"), button=True),
+        ],
+    )
+
+
+def notice_seconds(n: Any) -> int:
+    """How long a notice stays: longer when it offers Undo."""
+    return 8 if n.undo is not None else 4
+
+
+def notice_bar(ui: Ui) -> ft.SnackBar | None:
+    n = ui.session.notice
+    if n is None:
+        return None
+    parts: list[ft.Control] = [tag(ids.NOTICE, ft.Text(ui.say(n.msg), expand=True),
+                                   live_region=True, expand=True)]
+    if n.undo is not None:
+        parts.append(tag(ids.UNDO, ft.TextButton(
+            content=ft.Text(ui._("Undo"), weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.INVERSE_PRIMARY),
+            on_click=ui.act(ui.session.undo), height=TAP), label=ui._("Undo"), button=True))
+    # Floating above the pinned action button, so it never covers it.
+    return ft.SnackBar(ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       duration=ft.Duration(seconds=notice_seconds(n)),
+                       behavior=ft.SnackBarBehavior.FLOATING,
+                       margin=ft.Margin(16, 0, 16, 100))
+
+
+def theme() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True,
+                    visual_density=ft.VisualDensity.STANDARD)
