@@ -32,6 +32,14 @@ def test_app_views_benchmark_runs() -> None:
     assert "ms" in out
 
 
+def test_stats_benchmark_runs_and_ends_with_the_ratio_line() -> None:
+    out = run("bench_stats.py", "--games", "60", "--runs", "2")
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("stats ratio to the 0.5 s goal: "), last
+    float(last.rsplit(":", 1)[1])
+    assert "stats, every game" in out and "head to head" in out and "summaries loaded" in out
+
+
 @pytest.mark.e2e
 def test_browser_benchmark_runs_with_both_pages() -> None:
     out = run("bench_browser.py", "--runs", "1")

@@ -222,6 +222,7 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
     unfinished = deleted = 0
     variants: set[str] = set()
     counts: set[int] = set()
+    keys: dict[str, str] = {}  # name as spelled -> normalise_name (names repeat a lot)
     for s in summaries:
         if s.deleted or not s.finished:
             if (variant is None or s.variant == variant) and (
@@ -240,7 +241,10 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
         ids.append(s.id)
         winner = None if s.winner is None else normalise_name(s.winner)
         for seat, place in enumerate(places(s.totals)):
-            key = normalise_name(s.players[seat])
+            name = s.players[seat]
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = normalise_name(name)
             tally = tallies.get(key)
             if tally is None:
                 tally = tallies[key] = _Tally(key)

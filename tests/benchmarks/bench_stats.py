@@ -1,0 +1,125 @@
+"""Benchmark of the stats across stored games: python tests/benchmarks/bench_stats.py
+[--games 10000] [--runs 7]
+
+Builds a store of ``--games`` games through the store (``GameStore.import_data``, the
+bulk path; the games of bench_store.py: 3-6 players, about 20 hands, some Cancellation,
+every moon rule), of which about 4% are left unfinished and 2% deleted, then, on a fresh
+``GameStore`` over that folder, loads the summaries (``list_games(include_deleted=True)``,
+what the stats screen reads) and times ``rules.stats.compute`` over them: the median of
+``--runs`` runs, beside the goal of 0.5 s at 10,000 games. Also times a filtered
+computation and head to head for every pair of players. Not collected by pytest; prints
+figures and asserts nothing. The last line is ``stats ratio to the 0.5 s goal: X``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_store import finished_game  # noqa: E402
+
+from scorekeeper.rules import stats  # noqa: E402
+
+GOAL = 0.5  # seconds for the computation at 10,000 games (issue 10)
+UNFINISHED = 0.04
+DELETED = 0.02
+
+
+def build(path: Path, count: int, seed: int = 7) -> dict[str, int]:
+    """A store of ``count`` games, some unfinished, some deleted."""
+    from scorekeeper.store import GameStore
+
+    rng = random.Random(seed)
+    store = GameStore(path)
+    batch: list[dict] = []
+    unfinished = 0
+    for i in range(count):
+        g = finished_game(rng)
+        if rng.random() < UNFINISHED:
+            g["hands"] = g["hands"][: rng.randrange(len(g["hands"]))]
+            unfinished += 1
+        g["id"] = f"s{seed}x{i:06d}"
+        g["created"] = g["updated"] = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T12:00:00.{i:06d}Z"
+        batch.append(g)
+        if len(batch) == 2000:
+            store.import_data({"games": batch})
+            batch = []
+    if batch:
+        store.import_data({"games": batch})
+    deleted = rng.sample(range(count), round(count * DELETED))
+    for i in deleted:
+        store.delete_game(f"s{seed}x{i:06d}")
+    return {"unfinished": unfinished, "deleted": len(deleted)}
+
+
+def timed(fn, runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def ms(values: list[float]) -> str:
+    return (f"{statistics.median(values) * 1000:7.1f} ms "
+            f"({min(values) * 1000:.1f}-{max(values) * 1000:.1f})")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--runs", type=int, default=7, help="timed runs of each (default 7)")
+    ap.add_argument("--dir", default=None,
+                    help="folder to build the store in (default: a temp folder)")
+    args = ap.parse_args()
+    from scorekeeper.store import GameStore
+
+    work = Path(tempfile.mkdtemp(prefix="bench_stats_", dir=args.dir))
+    try:
+        t = time.perf_counter()
+        made = build(work / "store", args.games)
+        print(f"built {args.games} games through the store in {time.perf_counter() - t:.1f} s "
+              f"({made['unfinished']} unfinished, {made['deleted']} deleted)", flush=True)
+
+        t = time.perf_counter()
+        summaries = GameStore(work / "store").list_games(include_deleted=True)
+        t_list = time.perf_counter() - t
+        result = stats.compute(summaries)
+        runs = timed(lambda: stats.compute(summaries), args.runs)
+        four = timed(lambda: stats.compute(summaries, variant="standard", player_count=4),
+                     args.runs)
+        names = [p.name for p in result.players]
+        pairs = list(itertools.combinations(names, 2))
+        h2h = timed(lambda: [result.head_to_head(a, b) for a, b in pairs], args.runs)
+
+        print(f"summaries loaded        {t_list * 1000:7.1f} ms   (fresh GameStore: open + "
+              f"list_games(include_deleted=True) of {len(summaries)})")
+        print(f"stats, every game       {ms(runs)}   ({result.games} counted, "
+              f"{result.left_out_unfinished} unfinished and {result.left_out_deleted} "
+              f"deleted left out; {len(result.players)} players; median (min-max) of "
+              f"{args.runs})")
+        print(f"stats, standard 4 seats {ms(four)}")
+        print(f"head to head, {len(pairs):3d} pairs {ms(h2h)}")
+        med = statistics.median(runs)
+        print(f"list + stats            {(t_list + med) * 1000:7.1f} ms   (what opening the "
+              "stats screen costs the server)")
+        print(f"stats ratio to the {GOAL} s goal: {med / GOAL:.3f}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
