@@ -111,7 +111,8 @@ THEME_OPTION = "theme-{mode}"  # system | light | dark
 CHART = "score-chart"  # the chart of a game; its label is the spoken summary
 #   ("Score chart: Ala 34, Bartek 61 after 7 hands; target 100")
 SHEET_TAB = "sheet-tab-{mode}"  # the sheet's view switch: mode = table | chart
-SHARE = "share-game"  # shares the game's text summary (or copies it where sharing is missing)
+SHARE = "share-game"  # the game's text summary to the share sheet (phones only)
+COPY = "copy-result"  # the game's text summary to the clipboard, then "Copied" is said
 DOWNLOAD_JSON = "download-json"  # this game as a JSON file (GET /game/<id>.json)
 DOWNLOAD_CSV = "download-csv"  # this game as a CSV file (GET /game/<id>.csv)
 STATS = "stats"  # the button that opens the stats (home and history)

@@ -18,7 +18,7 @@ from typing import Any
 import flet as ft
 
 from ..store import GameStore
-from . import screens, widgets
+from . import screens, sharing, widgets
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -209,6 +209,7 @@ def make_main(store: GameStore, export_url: str | None = None
         setup_page(page)
         session = Session(store, await device_language(page))
         session.export_url = export_url if page.web else None
+        session.can_share = sharing.can_share(page.platform)
         shell = Shell(page, session)
         page.on_route_change = shell.route_changed
         page.on_view_pop = shell.view_popped

@@ -92,6 +92,18 @@ def build_asgi_app(db: str | None = None):
                                  f'attachment; filename="hearts-scorekeeper-{day}.json"',
                                  "Cache-Control": "no-store"})
 
+    from .sharing import GAME_CSV_PATH, GAME_JSON_PATH, game_download
+
+    @app.get(GAME_JSON_PATH, include_in_schema=False)
+    def game_json_file(game_id: str) -> Response:
+        """One game as the file ``scorekeeper replay`` reads (the sheet's JSON button)."""
+        return Response(**game_download(store, game_id, "json"))
+
+    @app.get(GAME_CSV_PATH, include_in_schema=False)
+    def game_csv_file(game_id: str) -> Response:
+        """One game as CSV, a row per hand and player (the sheet's CSV button)."""
+        return Response(**game_download(store, game_id, "csv"))
+
     app.mount(
         "/",
         flet_fastapi.app(

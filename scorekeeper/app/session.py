@@ -79,6 +79,7 @@ class Session:
         self.confirm: Confirm | None = None
         self.export_text: str | None = None
         self.export_url: str | None = None  # a download of every game, when served
+        self.can_share = False  # the device has a share sheet (set by the shell)
         self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
         # hooks the Flet shell sets: show an address in the browser; tell the other tabs

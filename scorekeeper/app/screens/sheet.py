@@ -11,6 +11,7 @@ from ... import rules
 from .. import chart, ids
 from ..i18n import N_
 from ..palette import seat_colour
+from ..sharing import share_row
 from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag
 from ..words import DIRECTION, DIRECTION_ICON, DIRECTION_SHORT, MOON_RULE_NAME, VARIANT_NAME
@@ -162,7 +163,8 @@ def view(ui: Ui, model: Model) -> ft.View:
         shown: ft.Control = chart.score_chart(chart.chart_model(game), ui.session.tr)
     else:
         shown = table
-    controls = top + [ft.Card(ft.Container(shown, padding=8), margin=0)]
+    controls = top + [ft.Card(ft.Container(shown, padding=8), margin=0),
+                      share_row(ui, model.game)]
     changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.RECEIPT_LONG_OUTLINED, tooltip=ui._("Changes"),
                                                 on_click=ui.go(Changes(model.game.id))),
                   label=ui._("Changes"), button=True)
