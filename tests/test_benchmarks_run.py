@@ -42,8 +42,10 @@ def test_stats_benchmark_runs_and_ends_with_the_ratio_line() -> None:
 
 @pytest.mark.e2e
 def test_browser_benchmark_runs_with_both_pages() -> None:
-    out = run("bench_browser.py", "--runs", "1")
+    out = run("bench_browser.py", "--runs", "1", "--games", "30")
     for label in ("open URL -> interactive, cold", "open URL -> interactive, warm",
-                  "tap -> updated (hello) / save"):
+                  "tap -> updated (hello) / save", "save -> new total",
+                  "home -> first game", "history -> first game"):
         line = next(line for line in out.splitlines() if line.startswith(label))
         assert line.count(" ms ") == 2 and line.rstrip().endswith("x"), line
+    assert out.count("server RSS") == 2

@@ -2,7 +2,7 @@
 at a phone viewport, each figure beside the same figure for a minimal Flet hello-world page
 measured in the same run (the floor any Flet page pays).
 
-    python tests/benchmarks/bench_browser.py [--runs 5] [--json]
+    python tests/benchmarks/bench_browser.py [--runs 5] [--games 10000] [--json]
 
 Figures (median of ``--runs``, with min and max):
   open, cold   ``page.goto(url)`` in a fresh browser profile (empty cache) until the page is
@@ -11,6 +11,13 @@ Figures (median of ``--runs``, with min and max):
   open, warm   the same, in a profile that has opened the page before (HTTP cache filled).
   tap          hello: tap on its button until its text shows the new count;
                app: tap on "Save" in the hand entry until the sheet shows the new totals.
+  save swap    the bare two-screen Flet app (tests/e2e/swap_app.py): tap Save, route back
+               to its sheet, draw a new total; beside the app's save (goal: within 1.5x).
+  first game   home ("/") and history ("/history") opened until their first game shows,
+               with 10 stored games and with ``--games`` (10,000) stored games, both
+               stores made through ``GameStore.import_data`` (goal: within 1.5x); and the
+               server's memory (RSS now and peak) after that, one phone connected (goal:
+               under 150 MB).
 
 Needs Debian's chromium (``tests/run_all.sh`` installs it). Starts both servers itself on
 free ports, with a temporary database, and stops them at the end.
@@ -31,8 +38,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT))
 
-from e2e_harness import PHONE, Flutter, app_server, hello_server, ident, launch_chromium  # noqa: E402
+from e2e_harness import (PHONE, Flutter, app_server, hello_server, ident,  # noqa: E402
+                         launch_chromium, swap_server)
 from hello_app import HELLO_BUTTON, HELLO_TEXT  # noqa: E402
+from swap_app import STEP, SWAP_ENTER, SWAP_SAVE, SWAP_TOTAL  # noqa: E402
 
 from scorekeeper import rules  # noqa: E402
 from scorekeeper.app import ids  # noqa: E402
@@ -185,6 +194,110 @@ def game_with(game: rules.Game, hands: list[rules.Hand]) -> rules.Game:
     return replace(game, hands=tuple(hands))
 
 
+# --- the bare two-screen app ------------------------------------------------------------
+
+def swap_save(browser, url: str, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """Tap Save on the bare app's entry screen until its sheet shows the new total."""
+    ctx = browser.new_context(**PHONE)
+    page = Flutter(ctx.new_page(), url)
+    page.open("/", ready=SWAP_ENTER)
+    out = []
+    for n in range(runs + 1):
+        page.tap(SWAP_ENTER)
+        page.wait(SWAP_SAVE)
+        tap = finger(page, SWAP_SAVE)
+        want = str(STEP * (n + 1))
+
+        def save_and_see(want: str = want, tap: Callable[[], None] = tap) -> None:
+            tap()
+            page.page.wait_for_function(text_is(SWAP_TOTAL), arg=want, polling="raf")
+
+        ms = timed(save_and_see)
+        page.wait(SWAP_ENTER)
+        if n:  # the first save pays one-off costs, as in the app
+            out.append(ms)
+    ctx.close()
+    return out
+
+
+# --- many stored games ------------------------------------------------------------------
+
+def unfinished_game(rng, bench_store) -> dict:  # type: ignore[no-untyped-def]
+    """A game of a few hands, far from its target."""
+    players = rng.choice([3, 4, 4, 5])
+    game = rules.Game.new(rng.sample(bench_store.NAMES, players), rules.Rules(target=300),
+                          first_dealer=rng.randrange(players))
+    for _ in range(rng.randrange(1, 5)):
+        game = game.add_hand(bench_store.random_hand(rng, game))
+    return rules.game_to_dict(game)
+
+
+def make_store(path: Path, count: int, seed: int = 7) -> tuple[str, str]:
+    """``count`` games (1 in 50 unfinished, at least 2) made through the store's import;
+    returns the ids home and history show first."""
+    import random
+
+    import bench_store
+
+    from scorekeeper.store import GameStore
+
+    rng = random.Random(seed)
+    store = GameStore(path)
+    unfinished = max(2, count // 50)
+    batch: list[dict] = []
+    for i in range(count):
+        g = unfinished_game(rng, bench_store) if i % (count // unfinished) == 0 \
+            else bench_store.finished_game(rng)
+        g["id"] = f"s{seed}x{i:06d}"
+        g["created"] = g["updated"] = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T12:00:00.{i:06d}Z"
+        batch.append(g)
+        if len(batch) == 2000:
+            store.import_data({"games": batch})
+            batch = []
+    if batch:
+        store.import_data({"games": batch})
+    games = store.list_games()
+    return next(g.id for g in games if not g.finished), games[0].id
+
+
+def first_game(browser, url: str, path: str, identifier: str, runs: int  # type: ignore[no-untyped-def]
+               ) -> list[float]:
+    """Open ``path`` (a new session each time, warm HTTP cache) until ``identifier`` shows."""
+    ctx = browser.new_context(**PHONE)
+    page = Flutter(ctx.new_page(), url)
+    page.open(path, ready=identifier)  # fills the HTTP cache
+    out = [timed(lambda: page.open(path, ready=identifier)) for _ in range(runs)]
+    ctx.close()
+    return out
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """The process's resident memory now and at its peak, in MB."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        fields[key] = value.strip()
+    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+def scale(browser, games: int, runs: int) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """Home's and history's first game with 10 and with ``games`` stored games."""
+    out: dict[str, object] = {}
+    for label, count in (("small", 10), ("big", games)):
+        with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as db:
+            t0 = time.perf_counter()
+            resume, newest = make_store(Path(db), count)
+            out[f"{label}_build_s"] = time.perf_counter() - t0
+            with app_server(db) as app:
+                out[f"{label}_home"] = first_game(browser, app.url, "/",
+                                                  ids.RESUME.format(game_id=resume), runs)
+                out[f"{label}_history"] = first_game(
+                    browser, app.url, "/history", ids.HISTORY_GAME.format(game_id=newest), runs)
+                assert app.proc is not None
+                out[f"{label}_rss"] = rss_mb(app.proc.pid)
+    return out
+
+
 # --- report -----------------------------------------------------------------------------
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -202,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Browser benchmark of the score sheet.")
     parser.add_argument("--runs", type=int, default=5,
                         help=f"measurements per figure, 1-{MAX_RUNS} (default 5)")
+    parser.add_argument("--games", type=int, default=10000,
+                        help="stored games for the scale figures (default 10000; 10 beside)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     args = parser.parse_args(argv)
     if not 1 <= args.runs <= MAX_RUNS:
@@ -210,7 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as db, \
-            hello_server() as hello, app_server(db) as app, sync_playwright() as pw:
+            hello_server() as hello, swap_server() as swap, app_server(db) as app, \
+            sync_playwright() as pw:
         browser = launch_chromium(pw)
         try:
             setup = browser.new_context(**PHONE)
@@ -226,12 +342,14 @@ def main(argv: list[str] | None = None) -> int:
                 browser, app.url, sheet, args.runs)
             results["hello_tap"] = hello_tap(browser, hello.url, args.runs)
             results["app_save"] = app_save(browser, app.url, sheet, args.runs)
+            results["swap_save"] = swap_save(browser, swap.url, args.runs)
+            big = scale(browser, args.games, args.runs)
         finally:
             browser.close()
 
     if args.json:
-        print(json.dumps({k: {"runs_ms": v, **summary(v)} for k, v in results.items()},
-                         indent=2))
+        print(json.dumps({**{k: {"runs_ms": v, **summary(v)} for k, v in results.items()},
+                          "scale": big}, indent=2))
         return 0
     print(f"Browser benchmark: Chromium headless, phone 390x844, {args.runs} runs each, "
           "median (min-max)")
@@ -240,6 +358,15 @@ def main(argv: list[str] | None = None) -> int:
     print(row("open URL -> interactive, warm", results["hello_open_warm"], results["app_open_warm"]))
     print(row("tap -> updated (hello) / save", results["hello_tap"], results["app_save"]))
     print("  save = tap on Save in the hand entry until the sheet shows the new totals")
+    print(f"{'':<30} {'bare two-screen app':>24}   {'score sheet':>24}   {'ratio':>6}")
+    print(row("save -> new total (goal 1.5x)", results["swap_save"], results["app_save"]))
+    print(f"{'':<30} {'10 games':>24}   {f'{args.games} games':>24}   {'ratio':>6}")
+    print(row("home -> first game (goal 1.5x)", big["small_home"], big["big_home"]))
+    print(row("history -> first game (goal 1.5x)", big["small_history"], big["big_history"]))
+    for label, count in (("small", 10), ("big", args.games)):
+        now, peak = big[f"{label}_rss"]  # type: ignore[misc]
+        print(f"server RSS, {count} games, one phone: {now:.0f} MB (peak {peak:.0f} MB; "
+              f"goal under 150 MB); store made in {big[f'{label}_build_s']:.1f} s")
     return 0
 
 

@@ -194,6 +194,13 @@ def hello_server(port: int | None = None) -> Server:
                   port)
 
 
+def swap_server(port: int | None = None) -> Server:
+    """The bare two-screen Flet app (``swap_app.py``), served the same way."""
+    port = port or free_port()
+    return Server("swap", [sys.executable, str(E2E_DIR / "swap_app.py"), "--port", str(port)],
+                  port)
+
+
 # --- browser ----------------------------------------------------------------------------
 
 def launch_chromium(playwright):  # type: ignore[no-untyped-def]
