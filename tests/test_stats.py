@@ -177,9 +177,9 @@ def test_the_result_is_immutable():
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.players[0].wins = 9  # type: ignore[misc]
     with pytest.raises(TypeError):
-        result.places["ala"]["a"] = 4  # type: ignore[index]
+        result.places_by_player["ala"]["a"] = 4  # type: ignore[index]
     with pytest.raises(TypeError):
-        result.places["zenon"] = {}  # type: ignore[index]
+        result.places_by_player["zenon"] = {}  # type: ignore[index]
     assert stats.compute(summaries()) == result
 
 

@@ -118,7 +118,7 @@ class Stats:
     variants: tuple[str, ...]
     player_counts: tuple[int, ...]
     # player key -> {game id: final place}: what head_to_head reads
-    places: Mapping[str, Mapping[str, int]]
+    places_by_player: Mapping[str, Mapping[str, int]]
 
     @property
     def left_out(self) -> int:
@@ -131,8 +131,8 @@ class Stats:
     def head_to_head(self, first: str, second: str) -> HeadToHead:
         """How two players (any spelling) did in the games they both finished."""
         a, b = normalise_name(first), normalise_name(second)
-        pa = self.places.get(a, {}) if a != b else {}
-        pb = self.places.get(b, {})
+        pa = self.places_by_player.get(a, {}) if a != b else {}
+        pb = self.places_by_player.get(b, {})
         if len(pb) < len(pa):
             pa, pb, swapped = pb, pa, True
         else:
