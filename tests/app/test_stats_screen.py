@@ -129,3 +129,16 @@ def test_the_stats_in_polish(store, games):
     pl = Phone(store, "pl", "/stats")
     assert "Policzono 4 zakończone gry." in pl.text(ids.STATS_LEFT_OUT)
     assert "pkt na rozdanie" in pl.text(ids.STATS_PLAYER.format(n=0))
+
+
+def test_each_player_keeps_the_colour_of_their_latest_seat(phone, games):
+    from scorekeeper.app import palette
+
+    phone.go("/stats")
+    model = phone.session.model
+    latest = {}
+    for g in games.list_games(include_deleted=True):  # newest first
+        for seat, name in enumerate(g.players):
+            latest.setdefault(rules.normalise_name(name), seat)
+    for p in model.stats.players:
+        assert model.colour(p.key) == palette.seat_colour(latest[p.key])

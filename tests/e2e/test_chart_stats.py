@@ -1,7 +1,8 @@
-"""The score chart (and, once there, the stats screen) in a real browser: opened on a game
-stored beforehand, at 390 and 360 px, in English, Polish and Lithuanian. The chart must
-draw (the players' colours are on the screenshot) and say its summary to a screen reader;
-nothing may leave the machine (the ``phone`` fixture fails the test otherwise)."""
+"""The score chart, the stats screen and sharing in a real browser, on games stored
+beforehand, at 390 and 360 px, in English, Polish and Lithuanian. The chart must draw
+(the players' colours are on the screenshot) and say its summary to a screen reader; the
+stats must show the players and say what is left out; Copy must put the summary on the
+clipboard. Nothing may leave the machine (each test checks its network guard)."""
 
 from __future__ import annotations
 
@@ -35,11 +36,30 @@ def the_game() -> Game:
     return game
 
 
+def finished(store: GameStore, players: list[str], loser: int) -> None:
+    """A game to 50 where ``loser`` takes most points of every hand and the others take
+    fewer the later they sit (so the last of them wins alone)."""
+    sg = store.create_game(Game.new(players, Rules(target=50)))
+    others = [seat for seat in range(len(players)) if seat != loser]
+    pts = [0] * len(players)
+    for j, seat in enumerate(others):
+        pts[seat] = len(others) - 1 - j
+    pts[loser] = 26 - sum(pts)
+    while not rules.state(sg.game).game_over:
+        sg = store.add_hand(sg.id, Hand(tuple(pts)), sg.version)
+
+
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    """The app on a database that already holds a 7-hand game with two moons."""
+    """The app on a database that already holds a 7-hand game with two moons (unfinished),
+    four finished games of 4 and 5 players and a deleted one."""
     db = tmp_path_factory.mktemp("db")
     store = GameStore.open(db)
+    for loser in (1, 2, 3):
+        finished(store, list(PLAYERS), loser)
+    finished(store, list(PLAYERS) + ["Ela"], 4)
+    gone = store.create_game(Game.new(list(PLAYERS)))
+    store.delete_game(gone.id)
     game = the_game()
     sg = store.create_game(Game.new(game.players, game.rules))
     for hand in game.hands:
@@ -98,6 +118,68 @@ def test_the_chart_draws_and_says_the_totals(browser, stored, width, locale) -> 
         # every player's line is drawn in the seat's colour
         for seat in range(len(PLAYERS)):
             assert colour_pixels(png, palette.seat_colour(seat)) > 40, seat
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
+
+
+STATS_WORDS = {"en-US": ("4 finished games counted.", "1 unfinished, 1 deleted"),
+               "pl-PL": ("Policzono 4 zakończone gry.", "niedokończone 1, usunięte 1"),
+               "lt-LT": ("Įskaičiuoti 4 baigti žaidimai.", "nebaigtų 1, ištrintų 1")}
+
+
+@pytest.mark.parametrize("width, locale", [(390, "en-US"), (360, "pl-PL"), (360, "lt-LT")])
+def test_the_stats_screen_from_home(browser, stored, width, locale) -> None:
+    server, _ = stored
+    context, page, guard = open_phone(browser, width, locale)
+    try:
+        app = Flutter(page, server.url)
+        app.open("/", ready=ids.STATS)
+        app.tap(ids.STATS)
+        app.wait(ids.STATS_PLAYER.format(n=0))
+        app.wait_path("/stats")
+        said = app.text(ids.STATS_LEFT_OUT)
+        for words in STATS_WORDS[locale]:
+            assert words in said, said
+        assert "Ala" in app.text(ids.STATS_PLAYER.format(n=0)) or app.exists(
+            ids.STATS_PLAYER.format(n=4))  # every player of the finished games has a card
+        shot(page, f"stats-{width}-{locale[:2]}", settle_ms=600)
+        app.tap(ids.STATS_COUNT.format(n=5))
+        app.wait_path("/stats.*")
+        app.wait_text(ids.STATS_LEFT_OUT, lambda t: "1 " in t and "4 " not in t.split(".")[0],
+                      what="only the 5-player game counted")
+        assert app.path == "/stats"  # the filter is in the query
+        assert "players=5" in page.evaluate("() => location.search")
+        app.scroll_to(ids.STATS_H2H)
+        said = app.text(ids.STATS_H2H)
+        assert any(name in said for name in PLAYERS + ("Ela",)), said
+        shot(page, f"stats-5-players-h2h-{width}-{locale[:2]}", settle_ms=600)
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
+
+
+def test_copy_puts_the_summary_on_the_clipboard(browser, stored) -> None:
+    server, game_id = stored
+    context, page, guard = open_phone(browser, 390, "en-US")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    try:
+        app = Flutter(page, server.url)
+        app.open(f"/game/{game_id}", ready=ids.TOTAL.format(seat=0))
+        assert not app.exists(ids.SHARE)  # a computer's browser: no share sheet here
+        app.scroll_to(ids.DOWNLOAD_CSV)
+        shot(page, "share-row-390-en", settle_ms=300)
+        app.tap(ids.COPY)
+        app.wait_text(ids.NOTICE, lambda t: t.startswith("Copied"), what="Copied said")
+        shot(page, "share-copied-390-en", settle_ms=300)
+        text = page.evaluate("() => navigator.clipboard.readText()")
+        totals = rules.state(the_game()).totals
+        assert "Standings after hand 7" in text, text
+        for name, total in zip(PLAYERS, totals):
+            assert f"{name}: {total}" in text, text
+        # the JSON button's file is the game scorekeeper replay reads
+        body = page.evaluate("(u) => fetch(u).then(r => r.text())", f"/game/{game_id}.json")
+        assert rules.game_from_dict(__import__("json").loads(body)) == the_game()
     finally:
         context.close()
     assert not guard.problems(), guard.problems()

@@ -48,8 +48,15 @@ class Model:
         self.first = normalise_name(route.a) if route.a and route.a.strip() else None
         self.second = normalise_name(route.b) if route.b and route.b.strip() else None
         self.route = StatsRoute(self.variant, self.player_count, self.first, self.second)
-        self.stats: Stats = compute(session.store.list_games(include_deleted=True),
-                                    variant=self.variant, player_count=self.player_count)
+        summaries = session.store.list_games(include_deleted=True)  # newest first
+        self.stats: Stats = compute(summaries, variant=self.variant,
+                                    player_count=self.player_count)
+        self.seats = latest_seats(summaries, {p.key for p in self.stats.players})
+
+    def colour(self, key: str) -> str:
+        """A player's colour: the one of their seat in their latest game (the colour the
+        sheet and the chart gave them last)."""
+        return seat_colour(self.seats.get(key, 0))
 
     def follows(self, game_id: str) -> bool:
         return True  # a game finished or deleted elsewhere changes the figures
@@ -71,6 +78,19 @@ class Model:
         if first is None or second is None:
             return None
         return self.stats.head_to_head(first, second)
+
+
+def latest_seats(summaries: list[Any], keys: set[str]) -> dict[str, int]:
+    """Each player's seat in the newest of ``summaries`` (newest first) they sat in."""
+    seats: dict[str, int] = {}
+    for s in summaries:
+        if len(seats) == len(keys):
+            break
+        for seat, name in enumerate(s.players):
+            key = normalise_name(name)
+            if key in keys and key not in seats:
+                seats[key] = seat
+    return seats
 
 
 # --- drawing ----------------------------------------------------------------------------
@@ -119,7 +139,7 @@ def left_out(ui: Ui, st: Stats) -> ft.Control:
     ], vertical_alignment=ft.CrossAxisAlignment.START))
 
 
-def player_card(ui: Ui, n: int, p: PlayerStats) -> ft.Control:
+def player_card(ui: Ui, model: Model, n: int, p: PlayerStats) -> ft.Control:
     """One player's figures; the best and the worst game open that game."""
     small = dict(size=14)
     rate = round(100 * p.win_rate)
@@ -130,7 +150,8 @@ def player_card(ui: Ui, n: int, p: PlayerStats) -> ft.Control:
                              style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)))
 
     lines: list[ft.Control] = [
-        ft.Row([ft.Container(width=6, height=22, bgcolor=seat_colour(n), border_radius=3),
+        ft.Row([ft.Container(width=6, height=22, bgcolor=model.colour(p.key),
+                             border_radius=3),
                 ft.Text(p.name, size=17, weight=ft.FontWeight.BOLD, expand=True,
                         max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)], spacing=8),
         ft.Text(ui._n("{n} game played", "{n} games played", p.games) + " · "
@@ -196,7 +217,7 @@ def view(ui: Ui, model: Model) -> ft.View:
                             color=ft.Colors.ON_SURFACE_VARIANT))
     else:
         rows.append(section(ui._("Players")))
-        rows.extend(player_card(ui, n, p) for n, p in enumerate(st.players))
+        rows.extend(player_card(ui, model, n, p) for n, p in enumerate(st.players))
         rows.append(section(ui._("Head to head")))
         rows.append(head_to_head(ui, model))
     return frame(ui, "stats", app_bar(ui, ui._("Stats")), rows)
