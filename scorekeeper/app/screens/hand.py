@@ -117,32 +117,9 @@ class Model:
         session.navigate(Sheet(gid), replace=True)
 
 
-def view(ui: Ui, model: Model) -> ft.View:
-    entry = model.entry
-    game = entry.game
-    names = game.players
-    s = rules.spec(game.rules.variant)
-
-    def changed(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
-        def handler(e: Any = None) -> None:
-            run(ui.session, fn, *args)
-            run(ui.session, model.entry_changed)
-            ui.refresh()
-        return handler
-
-    points, typo = entry.typed_points()
+def counter(ui: Ui, entry: HandEntry, problem: Msg | None) -> ft.Control:
+    """The points still to give (or too many, or taken by nobody), live."""
     remaining = entry.remaining()
-    info = rules.hand_info(game, entry.number)
-
-    modes = ft.Row([
-        # short enough for one line at 360 px; a screen reader hears the words in full
-        mode_button(ui, ids.MODE_CARDS, ui._("Hearts + Q♠"), entry.mode == "cards",
-                    changed(entry.set_mode, "cards"), label=ui._("Hearts and queen")),
-        mode_button(ui, ids.MODE_POINTS, ui._("Points"), entry.mode == "points",
-                    changed(entry.set_mode, "points")),
-    ], spacing=6)
-
-    problem = typo or entry.problem()
     nobody = entry.taken_by_nobody()
     if nobody > 0:  # Cancellation: a cancelled last trick
         left_text = ui._n("{n} point taken by nobody (a cancelled last trick)",
@@ -157,15 +134,43 @@ def view(ui: Ui, model: Model) -> ft.View:
     else:
         left_text = ui._n("{n} point too many", "{n} points too many", -remaining)
         left_color = ft.Colors.ERROR
-    counter = tag(ids.REMAINING, ft.Container(ft.Row([
+    return tag(ids.REMAINING, ft.Container(ft.Row([
         ft.Text(signed(remaining), size=30, weight=ft.FontWeight.BOLD, color=left_color),
         ft.Text(left_text, size=15, expand=True, color=left_color),
     ]), padding=ft.Padding(4, 0, 4, 0)), label=left_text, live_region=True)
 
+
+def view(ui: Ui, model: Model) -> ft.View:
+    entry = model.entry
+    game = entry.game
+    names = game.players
+    s = rules.spec(game.rules.variant)
+
+    def changed(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+        def handler(e: Any = None) -> None:
+            run(ui.session, fn, *args)
+            run(ui.session, model.entry_changed)
+            ui.refresh()
+        return handler
+
+    points, typo = entry.typed_points()
+    info = rules.hand_info(game, entry.number)
+
+    modes = ft.Row([
+        # short enough for one line at 360 px; a screen reader hears the words in full
+        mode_button(ui, ids.MODE_CARDS, ui._("Hearts + Q♠"), entry.mode == "cards",
+                    changed(entry.set_mode, "cards"), label=ui._("Hearts and queen")),
+        mode_button(ui, ids.MODE_POINTS, ui._("Points"), entry.mode == "points",
+                    changed(entry.set_mode, "points")),
+    ], spacing=6)
+
+    problem = typo or entry.problem()
+    counter_box = counter(ui, entry, problem)
+
     rows: list[ft.Control | None] = [
         ft.Text(ui._("{direction} · {dealer} dealt", direction=ui._(DIRECTION[info.direction]),
                      dealer=names[info.dealer]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        modes, counter, moon_box(ui, entry, changed)]
+        modes, counter_box, moon_box(ui, entry, changed)]
 
     for seat, name in enumerate(names):
         rows.append(player_entry_row(ui, entry, seat, name, points[seat], changed, s))
@@ -202,6 +207,30 @@ def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Ca
                label=label or text, selected=selected, button=True, expand=True)
 
 
+def queen_buttons(ui: Ui, entry: HandEntry, seat: int, name: str, changed: Callable,
+                  s: rules.VariantSpec) -> list[ft.Control]:
+    """One tap per queen of spades: who took it."""
+    out: list[ft.Control] = []
+    for q in range(s.queens):
+        taken = entry.queens[q] == seat
+        label = ui._("{player} took the queen of spades", player=name)
+        if s.queens > 1:
+            label = ui._("{player} took queen of spades {number}", player=name,
+                         number=q + 1)
+        text = "Q♠" if s.queens == 1 else f"Q♠{q + 1}"
+        button = ft.Container(
+            ft.Text(text, size=17, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_PRIMARY if taken else ft.Colors.ON_SURFACE),
+            bgcolor=ft.Colors.PRIMARY if taken else None, border_radius=10,
+            border=ft.Border.all(2, ft.Colors.PRIMARY if taken else ft.Colors.OUTLINE_VARIANT),
+            width=TAP + (8 if s.queens > 1 else 0), height=TAP,
+            alignment=ft.Alignment.CENTER, ink=True,
+            on_click=changed(entry.toggle_queen, q, seat))
+        out.append(tag(ids.QUEEN.format(seat=seat, n=q), button, label=label,
+                       toggled=taken, button=True))
+    return out
+
+
 def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,
                      changed: Callable, s: rules.VariantSpec) -> ft.Control:
     picked = entry.mode == "cards" and seat == entry.picked
@@ -218,23 +247,7 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             padding=ft.Padding(10, 0, 10, 0), height=TAP, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(2, RED if picked else ft.Colors.OUTLINE_VARIANT)),
             label=ui._("Hearts taken by {player}: {n}", player=name, n=hearts), button=True))
-        for q in range(s.queens):
-            taken = entry.queens[q] == seat
-            label = ui._("{player} took the queen of spades", player=name)
-            if s.queens > 1:
-                label = ui._("{player} took queen of spades {number}", player=name,
-                             number=q + 1)
-            text = "Q♠" if s.queens == 1 else f"Q♠{q + 1}"
-            button = ft.Container(
-                ft.Text(text, size=17, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_PRIMARY if taken else ft.Colors.ON_SURFACE),
-                bgcolor=ft.Colors.PRIMARY if taken else None, border_radius=10,
-                border=ft.Border.all(2, ft.Colors.PRIMARY if taken else ft.Colors.OUTLINE_VARIANT),
-                width=TAP + (8 if s.queens > 1 else 0), height=TAP,
-                alignment=ft.Alignment.CENTER, ink=True,
-                on_click=changed(entry.toggle_queen, q, seat))
-            parts.append(tag(ids.QUEEN.format(seat=seat, n=q), button, label=label,
-                             toggled=taken, button=True))
+        parts += queen_buttons(ui, entry, seat, name, changed, s)
     else:
         def typed(e: Any, seat: int = seat) -> None:
             entry.set_points_text(seat, value_of(e) or "")

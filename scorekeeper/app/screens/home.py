@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -36,7 +36,6 @@ class Model:
 
 
 def view(ui: Ui, model: Model) -> ft.View:
-    session = ui.session
     rows: list[ft.Control | None] = [
         ft.Container(ft.Column([
             ft.Row([ft.Text(suit, size=30, color=RED if suit in "♥♦" else ft.Colors.PRIMARY)

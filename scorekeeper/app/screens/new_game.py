@@ -108,22 +108,29 @@ class Model:
         session.navigate(Sheet(stored.id), replace=True)
 
 
-def view(ui: Ui, model: Model) -> ft.View:
-    form = model.form
-    n = form.count
+Act = Callable[..., Callable[[Any], None]]
 
-    def name_changed(seat: int) -> Callable[[Any], None]:
-        def handler(e: Any) -> None:
-            form.set_name(seat, value_of(e) or "")  # typing is not redrawn: focus stays
-            model.typed()
-        return handler
+
+def form_act(ui: Ui, model: Model) -> Act:
+    """Handlers for the form's taps: done, kept (a reload keeps the form), redrawn."""
 
     def act(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
-        """A form action: done, kept (a reload keeps the form), redrawn."""
         def handler(e: Any = None) -> None:
             run(ui.session, fn, *args)
             run(ui.session, model.changed)
             ui.refresh()
+        return handler
+
+    return act
+
+
+def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
+    """Names in seating order (moved with arrows), add a player, recent names."""
+    form, n = model.form, model.form.count
+    def name_changed(seat: int) -> Callable[[Any], None]:
+        def handler(e: Any) -> None:
+            form.set_name(seat, value_of(e) or "")  # typing is not redrawn: focus stays
+            model.typed()
         return handler
 
     rows: list[ft.Control | None] = [section(ui._("Players, clockwise"))]
@@ -166,7 +173,13 @@ def view(ui: Ui, model: Model) -> ft.View:
         rows.append(ft.Text(ui._("Recent players: tap to add"), size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=0))
+    return rows
 
+
+def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
+    """The variant (only those this many can play) and the target."""
+    form = model.form
+    rows: list[ft.Control | None] = []
     # variant: only the ones this many players can play
     offered = form.variants()
     rows.append(section(ui._("Variant")))
@@ -198,7 +211,13 @@ def view(ui: Ui, model: Model) -> ft.View:
             on_blur=lambda e: run(ui.session, model.keep),
             input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
             label=ui._("Target points")))
+    return rows
 
+
+def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
+    """The moon rule, the first dealer and the queen rule."""
+    form, n = model.form, model.form.count
+    rows: list[ft.Control | None] = []
     rows.append(section(ui._("Shooting the moon")))
     for rule in MoonRule:
         selected = form.moon == rule
@@ -224,7 +243,13 @@ def view(ui: Ui, model: Model) -> ft.View:
         label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,
         on_change=lambda e: act(setattr, form, "queen_breaks_hearts", bool(value_of(e)))(e)),
         label=ui._("The queen of spades breaks hearts")))
+    return rows
 
+
+def view(ui: Ui, model: Model) -> ft.View:
+    form, n = model.form, model.form.count
+    act = form_act(ui, model)
+    rows = player_rows(ui, model, act) + choice_rows(ui, model, act) + table_rows(ui, model, act)
     plan = form.deck_plan()
     if plan is not None:
         rows.append(deck_card(ui, plan, n))
@@ -233,6 +258,8 @@ def view(ui: Ui, model: Model) -> ft.View:
                          ft.Icons.PLAY_ARROW)]
     title = ui._("Rematch") if form.rematch_of else ui._("New game")
     return frame(ui, "new", app_bar(ui, title), rows, bottom=bottom)
+
+
 
 
 def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:

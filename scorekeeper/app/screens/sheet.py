@@ -53,25 +53,27 @@ NUM_COL = 40
 FIT = 5  # up to this many players the columns share the width of the screen
 
 
-def view(ui: Ui, model: Model) -> ft.View:
-    game = model.game.game
-    st = model.state
-    names = game.players
-    read_only = model.read_only
-    fit = game.seats <= FIT
-    width = None if fit else COL
+class Columns:
+    """One column per player: sharing the screen's width up to FIT players, else fixed
+    width (the table then scrolls sideways)."""
 
-    def column(content: ft.Control, **kw: Any) -> ft.Control:
-        return ft.Container(content, width=width, expand=fit, **kw)
+    def __init__(self, seats: int) -> None:
+        self.fit = seats <= FIT
 
-    header_cells = []
-    for seat, name in enumerate(names):
+    def cell(self, content: ft.Control, **kw: Any) -> ft.Control:
+        return ft.Container(content, width=None if self.fit else COL, expand=self.fit, **kw)
+
+
+def header(ui: Ui, game: rules.Game, st: rules.GameState, cols: Columns) -> ft.Control:
+    """The players' names and totals, the lowest marked."""
+    cells = []
+    for seat, name in enumerate(game.players):
         leader = seat in st.leaders and bool(game.hands)
         total = st.totals[seat]
         mark = tag(ids.LEADER.format(seat=seat),
                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color=ft.Colors.AMBER_700),
                    label=ui._("Lowest total")) if leader else ft.Container(height=18)
-        header_cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), column(ft.Column([
+        cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), cols.cell(ft.Column([
             mark,
             ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                     text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
@@ -84,65 +86,74 @@ def view(ui: Ui, model: Model) -> ft.View:
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(2, 4, 2, 4),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if leader else None, border_radius=10),
-            label=name, expand=fit))
-    header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
+            label=name, expand=cols.fit))
+    return ft.Row([ft.Container(width=NUM_COL)] + cells, spacing=4)
 
-    # Up to FIT players the totals stay pinned on top while the hands scroll under them.
-    pinned = [ft.Container(header, padding=ft.Padding(24, 4, 24, 4))] if fit else None
-    rows: list[ft.Control] = [] if fit else [header, ft.Divider(height=1)]
-    for number, hs in enumerate(st.hands, 1):
-        info = rules.hand_info(game, number)
-        cells = []
-        moon_note = None
-        if hs.moon is not None:
-            moon_note = ui._("{player} shot the moon", player=names[hs.moon.player])
-        for seat, score in enumerate(hs.scores):
-            moon = hs.moon is not None and hs.moon.player == seat
-            text = ft.Text(signed(score), size=17, text_align=ft.TextAlign.CENTER,
-                           weight=ft.FontWeight.BOLD if moon else None,
-                           color=ft.Colors.PRIMARY if moon else None)
-            content: ft.Control = text
-            if moon:  # a small moon beside the shooter's score, read out as who shot it
-                mark = tag(ids.MOON_MARK.format(n=number), ft.Text(
-                    "☾", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
-                    label=moon_note)
-                content = ft.Row([mark, text], spacing=2, tight=True,
-                                 alignment=ft.MainAxisAlignment.CENTER,
-                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
-            cells.append(tag(ids.CELL.format(n=number, seat=seat), column(
-                content, alignment=ft.Alignment.CENTER), expand=fit))
-        direction = ui._(DIRECTION_SHORT[info.direction])
-        if moon_note:
-            label = ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,
-                         moon=moon_note)
-        else:
-            label = ui._("Hand {hand}, {direction}", hand=number, direction=direction)
-        row = ft.Container(ft.Row([
-            ft.Container(ft.Column([
-                ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-                ft.Icon(DIRECTION_ICON[info.direction], size=14, tooltip=direction),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
-            *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
-            on_click=None if read_only else ui.act(model.edit_hand, number), ink=not read_only,
-            tooltip=moon_note)
-        rows.append(tag(ids.HAND_ROW.format(n=number), row,
-                        label=label,
-                        button=not read_only))
+
+def hand_row(ui: Ui, model: Model, number: int, hs: rules.HandScore, cols: Columns
+             ) -> ft.Control:
+    """One played hand: its number and pass, each player's score (a moon marked)."""
+    game, read_only = model.game.game, model.read_only
+    info = rules.hand_info(game, number)
+    cells = []
+    moon_note = None
+    if hs.moon is not None:
+        moon_note = ui._("{player} shot the moon", player=game.players[hs.moon.player])
+    for seat, score in enumerate(hs.scores):
+        moon = hs.moon is not None and hs.moon.player == seat
+        text = ft.Text(signed(score), size=17, text_align=ft.TextAlign.CENTER,
+                       weight=ft.FontWeight.BOLD if moon else None,
+                       color=ft.Colors.PRIMARY if moon else None)
+        content: ft.Control = text
+        if moon:  # a small moon beside the shooter's score, read out as who shot it
+            mark = tag(ids.MOON_MARK.format(n=number), ft.Text(
+                "☾", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+                label=moon_note)
+            content = ft.Row([mark, text], spacing=2, tight=True,
+                             alignment=ft.MainAxisAlignment.CENTER,
+                             vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        cells.append(tag(ids.CELL.format(n=number, seat=seat), cols.cell(
+            content, alignment=ft.Alignment.CENTER), expand=cols.fit))
+    direction = ui._(DIRECTION_SHORT[info.direction])
+    if moon_note:
+        label = ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,
+                     moon=moon_note)
+    else:
+        label = ui._("Hand {hand}, {direction}", hand=number, direction=direction)
+    row = ft.Container(ft.Row([
+        ft.Container(ft.Column([
+            ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
+            ft.Icon(DIRECTION_ICON[info.direction], size=14, tooltip=direction),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
+        *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
+        on_click=None if read_only else ui.act(model.edit_hand, number), ink=not read_only,
+        tooltip=moon_note)
+    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=not read_only)
+
+
+def table(ui: Ui, model: Model, cols: Columns, head: ft.Control) -> ft.Control:
+    """Every hand played (and the totals, when they are not pinned on top)."""
+    st = model.state
+    rows: list[ft.Control] = [] if cols.fit else [head, ft.Divider(height=1)]
+    rows += [hand_row(ui, model, number, hs, cols) for number, hs in enumerate(st.hands, 1)]
     if not st.hands:
         rows.append(ft.Container(ft.Text(ui._("No hands yet."),
                                          color=ft.Colors.ON_SURFACE_VARIANT),
                                  padding=ft.Padding(NUM_COL, 8, 0, 8)))
-    elif not read_only:
+    elif not model.read_only:
         rows.append(ft.Container(ft.Text(ui._("Tap a hand to change or delete it."), size=13,
                                          color=ft.Colors.ON_SURFACE_VARIANT),
                                  padding=ft.Padding(4, 6, 0, 0)))
-    if fit:
-        table: ft.Control = ft.Column(rows, spacing=2)
-    else:
-        table = ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO)
+    if cols.fit:
+        return ft.Column(rows, spacing=2)
+    return ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO)
 
+
+def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
+    """Above the table: errors, read-only, game over or the next hand, the target."""
+    game, st = model.game.game, model.state
     top: list[ft.Control | None] = [error_box(ui, ui.session.error)]
-    if read_only:
+    if model.read_only:
         top.append(tag(ids.READ_ONLY, ft.Text(ui._("Read only: open from the home screen "
                                                    "to play on."),
                                               color=ft.Colors.ON_SURFACE_VARIANT)))
@@ -159,24 +170,34 @@ def view(ui: Ui, model: Model) -> ft.View:
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
     top.append(sheet_tabs(ui, model))
+    return top
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    st = model.state
+    cols = Columns(model.game.game.seats)
+    head = header(ui, model.game.game, st, cols)
+    # Up to FIT players the totals stay pinned on top while the hands scroll under them.
+    pinned = [ft.Container(head, padding=ft.Padding(24, 4, 24, 4))] if cols.fit else None
     if model.chart:
-        shown: ft.Control = chart.score_chart(chart.chart_model(game), ui.session.tr)
+        shown: ft.Control = chart.score_chart(chart.chart_model(model.game.game),
+                                              ui.session.tr)
     else:
-        shown = table
-    controls = top + [ft.Card(ft.Container(shown, padding=8), margin=0),
-                      share_row(ui, model.game)]
-    changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.RECEIPT_LONG_OUTLINED, tooltip=ui._("Changes"),
+        shown = table(ui, model, cols, head)
+    controls = top_boxes(ui, model) + [ft.Card(ft.Container(shown, padding=8), margin=0),
+                                       share_row(ui, model.game)]
+    changes = tag(ids.CHANGE_LOG, ft.IconButton(ft.Icons.RECEIPT_LONG_OUTLINED,
+                                                tooltip=ui._("Changes"),
                                                 on_click=ui.go(Changes(model.game.id))),
                   label=ui._("Changes"), button=True)
     bottom = None
-    if not st.game_over and not read_only:
+    if not st.game_over and not model.read_only:
         assert st.next_hand is not None
         text = ui._("Enter hand {hand}", hand=st.next_hand.number)
         bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(model.enter_hand),
                              ft.Icons.EDIT_NOTE)]
-    title = ui._("Score sheet")
-    return frame(ui, "sheet", app_bar(ui, title, actions=[changes]), controls, bottom=bottom,
-                 top=pinned, error=False)
+    return frame(ui, "sheet", app_bar(ui, ui._("Score sheet"), actions=[changes]), controls,
+                 bottom=bottom, top=pinned, error=False)
 
 
 SHEET_TABS = ((False, N_("Hands"), ft.Icons.TABLE_ROWS_OUTLINED),
