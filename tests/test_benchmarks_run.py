@@ -45,7 +45,9 @@ def test_browser_benchmark_runs_with_both_pages() -> None:
     out = run("bench_browser.py", "--runs", "1", "--games", "30")
     for label in ("open URL -> interactive, cold", "open URL -> interactive, warm",
                   "tap -> updated (hello) / save", "save -> new total",
-                  "home -> first game", "history -> first game"):
+                  "home -> first game", "history -> first game", "stats -> first player",
+                  "stats filter tap -> updated"):
         line = next(line for line in out.splitlines() if line.startswith(label))
         assert line.count(" ms ") == 2 and line.rstrip().endswith("x"), line
     assert out.count("server RSS") == 2
+    assert "stats, first open of a fresh server" in out
