@@ -119,6 +119,7 @@ STATS = "stats"  # the button that opens the stats (home and history)
 STATS_VARIANT = "stats-variant-{variant}"  # any | standard | cancellation
 STATS_COUNT = "stats-count-{n}"  # n = 0 (any count) or 3..11: the player-count filter
 STATS_PLAYER = "stats-player-{n}"  # one player's figures, n = 0.. in the order shown
+STATS_MORE = "stats-more"  # draws every player (the first 12 are drawn at first)
 STATS_LEFT_OUT = "stats-left-out"  # how many unfinished and deleted games are left out
 STATS_VS = "stats-vs-{seat}"  # the two players picked for head to head: seat 0 | 1
 STATS_VS_OPTION = "stats-vs-{seat}-{n}"  # player n (in the order shown) for side 0 or 1

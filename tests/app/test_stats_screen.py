@@ -142,3 +142,16 @@ def test_each_player_keeps_the_colour_of_their_latest_seat(phone, games):
             latest.setdefault(rules.normalise_name(name), seat)
     for p in model.stats.players:
         assert model.colour(p.key) == palette.seat_colour(latest[p.key])
+
+
+def test_many_players_are_drawn_a_page_at_a_time(phone, store):
+    from scorekeeper.app.screens.stats import PAGE
+
+    for start in range(0, 15, 3):  # 15 players, in 5 games of 3
+        play(store, [f"P{start + i:02d}" for i in range(3)], [0, 1])
+    phone.go("/stats")
+    assert phone.has(ids.STATS_PLAYER.format(n=PAGE - 1))
+    assert not phone.has(ids.STATS_PLAYER.format(n=PAGE))
+    assert "15" in phone.text(ids.STATS_MORE)
+    phone.tap(ids.STATS_MORE)
+    assert phone.has(ids.STATS_PLAYER.format(n=14)) and not phone.has(ids.STATS_MORE)

@@ -24,13 +24,14 @@ from .. import ids
 from ..palette import seat_colour
 from ..routes import Route, Sheet
 from ..routes import Stats as StatsRoute
-from ..widgets import Ui, app_bar, frame, section
+from ..widgets import Ui, app_bar, frame, section, tag
 from ..words import VARIANT_NAME
 
 if TYPE_CHECKING:
     from ..session import Session
 
 TAP = 48
+PAGE = 12  # players drawn at first (most wins first); "Show all players" draws the rest
 VARIANTS = tuple(v.value for v in Variant)
 
 
@@ -48,10 +49,23 @@ class Model:
         self.first = normalise_name(route.a) if route.a and route.a.strip() else None
         self.second = normalise_name(route.b) if route.b and route.b.strip() else None
         self.route = StatsRoute(self.variant, self.player_count, self.first, self.second)
-        summaries = session.store.list_games(include_deleted=True)  # newest first
+        self.shown = PAGE
+        self.reload()
+
+    def reload(self) -> None:
+        """Count again (a game was finished, changed or deleted elsewhere)."""
+        summaries = self.session.store.list_games(include_deleted=True)  # newest first
         self.stats: Stats = compute(summaries, variant=self.variant,
                                     player_count=self.player_count)
         self.seats = latest_seats(summaries, {p.key for p in self.stats.players})
+
+    @property
+    def players(self) -> tuple[PlayerStats, ...]:
+        """The players drawn now: the first :data:`PAGE`, or all once asked."""
+        return self.stats.players[: self.shown]
+
+    def show_all(self) -> None:
+        self.shown = len(self.stats.players)
 
     def colour(self, key: str) -> str:
         """A player's colour: the one of their seat in their latest game (the colour the
@@ -187,9 +201,10 @@ def head_to_head_text(ui: Ui, h: HeadToHead | None) -> str:
 
 
 def head_to_head(ui: Ui, model: Model) -> ft.Control:
-    players = model.stats.players
-    rows: list[ft.Control] = []
     picked = model.pair()
+    players = model.players + tuple(p for p in model.stats.players[len(model.players):]
+                                    if p.key in picked)
+    rows: list[ft.Control] = []
     for side, label in enumerate((ui._("First player"), ui._("Second player"))):
         field_name = "ab"[side]
         chips = [chip(ids.STATS_VS_OPTION.format(seat=side, n=n), p.name, p.key == picked[side],
@@ -217,7 +232,12 @@ def view(ui: Ui, model: Model) -> ft.View:
                             color=ft.Colors.ON_SURFACE_VARIANT))
     else:
         rows.append(section(ui._("Players")))
-        rows.extend(player_card(ui, model, n, p) for n, p in enumerate(st.players))
+        rows.extend(player_card(ui, model, n, p) for n, p in enumerate(model.players))
+        if len(model.players) < len(st.players):
+            text = ui._("Show all players ({n})", n=len(st.players))
+            rows.append(tag(ids.STATS_MORE, ft.TextButton(
+                content=text, icon=ft.Icons.EXPAND_MORE, height=TAP,
+                on_click=ui.act(model.show_all)), label=text, button=True))
         rows.append(section(ui._("Head to head")))
         rows.append(head_to_head(ui, model))
     return frame(ui, "stats", app_bar(ui, ui._("Stats")), rows)
