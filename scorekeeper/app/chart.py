@@ -143,8 +143,9 @@ def _axes(tr: Translator, model: ChartModel) -> dict[str, Any]:
     x_labels = [fch.ChartAxisLabel(value=n, label=ft.Text(str(n), **small))
                 for n in range(0, model.hands + 1, every)]
     return dict(
-        left_axis=fch.ChartAxis(labels=y_labels, label_size=36),
+        left_axis=fch.ChartAxis(labels=y_labels, label_size=36, label_spacing=model.step),
         bottom_axis=fch.ChartAxis(labels=x_labels, label_size=22, title_size=18,
+                                  label_spacing=every,
                                   title=ft.Text(tr._("Hand"), **small)),
         right_axis=fch.ChartAxis(show_labels=False, label_size=8),
         top_axis=fch.ChartAxis(show_labels=False, label_size=8),

@@ -183,3 +183,24 @@ def test_copy_puts_the_summary_on_the_clipboard(browser, stored) -> None:
     finally:
         context.close()
     assert not guard.problems(), guard.problems()
+
+
+def test_the_chart_in_the_dark_theme(browser, stored) -> None:
+    """Last in this file: it switches the (stored, shared) theme to dark and back."""
+    server, game_id = stored
+    context, page, guard = open_phone(browser, 360, "en-US")
+    try:
+        app = Flutter(page, server.url)
+        app.open("/settings", ready=ids.THEME_OPTION.format(mode="dark"))
+        app.tap(ids.THEME_OPTION.format(mode="dark"))
+        app.open(f"/game/{game_id}?view=chart", ready=ids.CHART)
+        app.scroll_to(ids.CHART)
+        png = shot(page, "chart-sheet-360-en-dark", settle_ms=800)
+        for seat in range(len(PLAYERS)):
+            assert colour_pixels(png, palette.seat_colour(seat)) > 40, seat
+        app.open("/settings", ready=ids.THEME_OPTION.format(mode="system"))
+        app.tap(ids.THEME_OPTION.format(mode="system"))
+        app.wait_text(ids.THEME_OPTION.format(mode="system"), lambda t: len(t) > 0)
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
