@@ -15,17 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ..rules import RulesError
 from ..store import GameStore, StaleGameError, StoreError
 from . import routes, screens
 from .forms import NewGameForm
-from .i18n import LANGUAGES, N_, Translator, pick_language
+from .i18n import LANGUAGES, Translator, pick_language
 from .messages import STALE, Msg, recovery_message, rules_error, store_error
 from .routes import Route
-from ..rules import RulesError
 
 THEMES = ("system", "light", "dark")
 LANGUAGE_CHOICES = ("system",) + LANGUAGES
-ROLES = ("host", "editor", "follower")
+ROLES = ("host", "editor", "follower")  # who may change what (see Session.may_write)
 
 T = TypeVar("T")
 
@@ -275,5 +275,5 @@ class Session:
             self.write(lambda store: store.set_setting("theme", theme))
 
 
-__all__ = ["Confirm", "LANGUAGE_CHOICES", "N_", "Notice", "ReadOnlyError", "Session",
+__all__ = ["Confirm", "LANGUAGE_CHOICES", "Notice", "ROLES", "ReadOnlyError", "Session",
            "THEMES"]
