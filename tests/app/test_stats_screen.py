@@ -155,3 +155,21 @@ def test_many_players_are_drawn_a_page_at_a_time(phone, store):
     assert "15" in phone.text(ids.STATS_MORE)
     phone.tap(ids.STATS_MORE)
     assert phone.has(ids.STATS_PLAYER.format(n=14)) and not phone.has(ids.STATS_MORE)
+
+
+def test_the_figures_are_counted_once_per_change_of_the_games(phone, games, store):
+    from scorekeeper.app.screens import stats as screen
+
+    phone.go("/stats")
+    first = phone.session.model.stats
+    other = phone.reload(store)  # another tab: the same games, the same figures
+    assert other.session.model.stats is first
+    sg = play(store, ["Ala", "Bartek", "Zenon"], [0, 1])  # a game finished meanwhile
+    other.go("/stats")
+    now = other.session.model.stats
+    assert now is not first and now.games == first.games + 1
+    assert now == screen.compute(store.list_games(include_deleted=True))
+    store.delete_game(sg.id)
+    other.go("/stats")
+    assert other.session.model.stats.games == first.games
+    assert other.session.model.stats.left_out_deleted == first.left_out_deleted + 1

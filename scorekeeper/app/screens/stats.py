@@ -55,8 +55,7 @@ class Model:
     def reload(self) -> None:
         """Count again (a game was finished, changed or deleted elsewhere)."""
         summaries = self.session.store.list_games(include_deleted=True)  # newest first
-        self.stats: Stats = compute(summaries, variant=self.variant,
-                                    player_count=self.player_count)
+        self.stats: Stats = counted(summaries, self.variant, self.player_count)
         self.seats = latest_seats(summaries, {p.key for p in self.stats.players})
 
     @property
@@ -92,6 +91,24 @@ class Model:
         if first is None or second is None:
             return None
         return self.stats.head_to_head(first, second)
+
+
+_COUNTED: dict[tuple[Any, ...], Stats] = {}  # the last few results, by games and filter
+_KEEP = 8
+
+
+def counted(summaries: list[Any], variant: str | None, player_count: int | None) -> Stats:
+    """``rules.stats.compute`` of the summaries, computed once for the same games and
+    filter: every tab and phone opening the stats shares the result until a game is
+    added, changed or deleted (a game's version and deleted flag say all the stats read)."""
+    key = (variant, player_count, tuple((s.id, s.version, s.deleted) for s in summaries))
+    found = _COUNTED.get(key)
+    if found is None:
+        found = compute(summaries, variant=variant, player_count=player_count)
+        if len(_COUNTED) >= _KEEP:
+            _COUNTED.pop(next(iter(_COUNTED)))
+        _COUNTED[key] = found
+    return found
 
 
 def latest_seats(summaries: list[Any], keys: set[str]) -> dict[str, int]:
