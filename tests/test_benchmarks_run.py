@@ -46,7 +46,7 @@ def test_browser_benchmark_runs_with_both_pages() -> None:
     for label in ("open URL -> interactive, cold", "open URL -> interactive, warm",
                   "tap -> updated (hello) / save", "save -> new total",
                   "home -> first game", "history -> first game", "stats -> first player",
-                  "stats filter tap -> updated"):
+                  "home, tap Stats -> figures", "stats filter tap -> updated"):
         line = next(line for line in out.splitlines() if line.startswith(label))
         assert line.count(" ms ") == 2 and line.rstrip().endswith("x"), line
     assert out.count("server RSS") == 2
