@@ -18,7 +18,7 @@ from typing import Any
 import flet as ft
 
 from ..store import GameStore
-from . import screens, sharing, widgets
+from . import routes, screens, sharing, widgets
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ class Shell:
             view = draw(self.ui)
         except Exception:  # never a traceback on the phone: say it and go home
             log.exception("could not draw %s", session.route)
-            session.open("/")
+            session.open(routes.Home().url())
             view = draw(self.ui)
         page.views.clear()
         page.views.append(view)
