@@ -51,3 +51,10 @@ def test_browser_benchmark_runs_with_both_pages() -> None:
         assert line.count(" ms ") == 2 and line.rstrip().endswith("x"), line
     assert out.count("server RSS") == 2
     assert "stats, first open of a fresh server" in out
+
+
+def test_server_benchmark_runs_and_prints_both_figures() -> None:
+    out = run("bench_server.py", "--cycles", "3", "--session-timeout", "1", "--settle", "0")
+    assert "SIGTERM -> exit" in out
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("RSS growth over 2 x 3 cycles"), last

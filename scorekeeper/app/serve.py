@@ -1,74 +1,83 @@
-"""Serve the phone app as a Flet web app, fully offline.
+"""Serve the phone app as a Flet web app, fully offline and locked to its own origin.
 
 ``serve(host, port, db, lan)`` is what ``scorekeeper`` and ``scorekeeper serve`` call. It
 prints the address to open, builds the Flet web app with no CDN (CanvasKit and fonts are
 served from this machine; the card suits come from the bundled DejaVu Sans), serves the
-repository's ``assets/`` folder and keeps every game in the store at ``db``.
+web assets (``assets.py``) and keeps every game in the store at ``db``. ``guard.py``
+wraps the whole app: foreign ``Host`` names and foreign websocket origins are refused,
+and every answer carries the security headers.
+
+Stopping: SIGTERM or Ctrl-C closes every connection and the process exits within
+``SHUTDOWN_GRACE_SECONDS`` plus a moment, even with phones connected (a locked phone
+never answers the websocket's closing handshake).
+
+Sessions: a phone that goes away (locked screen, closed tab) keeps its Flet session for
+``SESSION_TIMEOUT_SECONDS`` (``$SCOREKEEPER_SESSION_TIMEOUT`` to change it), then the
+session is freed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import ctypes
+import gc
 import json
+import logging
 import os
+import signal
 import socket
-import subprocess
 import sys
+import time
 from datetime import UTC
-from pathlib import Path
+from typing import Any
+
+from . import network
+from .assets import assets_dir  # noqa: F401  (``serve.assets_dir`` for older callers)
+from .guard import Guard, HostPolicy
+from .network import lan_addresses  # noqa: F401
 
 APP_NAME = "Hearts Scorekeeper"
 APP_SHORT_NAME = "Hearts"
 APP_DESCRIPTION = "The score sheet for Hearts played with real cards."
 EXPORT_PATH = "/export.json"
-
-
-def assets_dir() -> Path:
-    """The folder with the bundled font and the app icon."""
-    env = os.environ.get("SCOREKEEPER_ASSETS")
-    if env:
-        return Path(env).resolve()
-    here = Path(__file__).resolve()
-    for candidate in (here.parents[2] / "assets", here.parent / "assets"):
-        if (candidate / "fonts").is_dir():
-            return candidate
-    return here.parents[2] / "assets"
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (for a phone on the same Wi-Fi)."""
-    found: list[str] = []
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-        for info in infos:
-            addr = str(info[4][0])
-            if not addr.startswith("127.") and addr not in found:
-                found.append(addr)
-    except OSError:
-        pass
-    try:
-        out = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"],
-                             capture_output=True, text=True, timeout=2).stdout
-        for line in out.splitlines():
-            parts = line.split()
-            if "inet" in parts:
-                addr = parts[parts.index("inet") + 1].split("/")[0]
-                if not addr.startswith("127.") and addr not in found:
-                    found.append(addr)
-    except (OSError, subprocess.SubprocessError):
-        pass
-    return found
+# Five minutes: a phone locked on the table for a whole hand of cards finds its session,
+# half-entered hand and all, when it wakes; a longer sleep loses nothing either (the
+# draft and the screen's address are kept and a new session reopens them), while a
+# closed tab's session (about 180 KB) is freed within minutes instead of an hour.
+SESSION_TIMEOUT_SECONDS = 300
+SHUTDOWN_GRACE_SECONDS = 2
 
 
 def urls(host: str, port: int) -> list[str]:
     """The addresses to print: the local one, and the LAN ones when listening on all."""
-    if host in ("0.0.0.0", "::", ""):
+    if host in network.EVERYWHERE:
         return [f"http://127.0.0.1:{port}"] + [f"http://{a}:{port}" for a in lan_addresses()]
-    shown = f"[{host}]" if ":" in host else host
-    return [f"http://{shown}:{port}"]
+    return [f"http://{network.url_host(host)}:{port}"]
 
 
-def build_asgi_app(db: str | None = None):
-    """The ASGI app: the Flet web client (no CDN) with the scorekeeper session behind it."""
+def session_timeout(value: int | None = None) -> int:
+    """``value``, else ``$SCOREKEEPER_SESSION_TIMEOUT``, else the default."""
+    if value is not None:
+        return max(1, int(value))
+    env = os.environ.get("SCOREKEEPER_SESSION_TIMEOUT", "").strip()
+    return max(1, int(env)) if env.isdigit() else SESSION_TIMEOUT_SECONDS
+
+
+def _without_api_docs(app: Any) -> Any:
+    """The mounted Flet app is a FastAPI app of its own, with /docs, /redoc and
+    /openapi.json: take those routes out (the guard answers 404 for them too)."""
+    app.docs_url = app.redoc_url = app.openapi_url = None
+    app.swagger_ui_oauth2_redirect_url = None
+    app.router.routes[:] = [r for r in app.router.routes
+                            if getattr(r, "path", None) not in
+                            ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")]
+    return app
+
+
+def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool = False,
+                   session_timeout_seconds: int | None = None):
+    """The ASGI app: the guard around the Flet web client (no CDN) with the scorekeeper
+    session behind it. ``host``/``lan`` say which ``Host`` names are accepted."""
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from starlette.responses import Response
@@ -77,8 +86,12 @@ def build_asgi_app(db: str | None = None):
     from .main import make_main
 
     store = GameStore.open(db)
-    assets = assets_dir()
-    app = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    timeout = session_timeout(session_timeout_seconds)
+    tidy = Tidy(timeout)
+    tasks: list[asyncio.Task[None]] = []
+    app = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
+                               on_startup=[lambda: tasks.append(asyncio.create_task(tidy.run()))],
+                               on_shutdown=[lambda: [t.cancel() for t in tasks]])
 
     @app.get(EXPORT_PATH, include_in_schema=False)
     def export_file() -> Response:
@@ -106,9 +119,9 @@ def build_asgi_app(db: str | None = None):
 
     app.mount(
         "/",
-        flet_fastapi.app(
+        _without_api_docs(flet_fastapi.app(
             make_main(store, export_url=EXPORT_PATH),
-            assets_dir=str(assets),
+            assets_dir=str(assets_dir()),
             upload_dir=None,
             app_name=APP_NAME,
             app_short_name=APP_SHORT_NAME,
@@ -116,14 +129,62 @@ def build_asgi_app(db: str | None = None):
             web_renderer=WebRenderer.AUTO,
             route_url_strategy=RouteUrlStrategy.PATH,
             no_cdn=True,
-        ),
+            session_timeout_seconds=timeout,
+        )),
     )
-    return app
+    return Guard(app, HostPolicy.for_server(host, lan), on_websocket_closed=tidy.closed)
+
+
+class Tidy:
+    """Once the sessions of closed websockets have expired (the timeout plus Flet's 10 s
+    eviction round), collects the garbage they leave (a session is a web of objects that
+    only the cycle collector frees) and hands the freed memory back to the system
+    (glibc's ``malloc_trim``), once per quiet spell rather than on a clock."""
+
+    def __init__(self, timeout: int) -> None:
+        self.after = timeout + 10 + 5
+        self.due: float | None = None
+
+    def closed(self) -> None:
+        self.due = time.monotonic() + self.after
+
+    def tidy_if_due(self) -> bool:
+        if self.due is None or time.monotonic() < self.due:
+            return False
+        self.due = None
+        gc.collect()
+        _malloc_trim()
+        return True
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(5)
+            self.tidy_if_due()
+
+
+def _malloc_trim() -> None:
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError, TypeError):  # not glibc (macOS, Windows, musl)
+        pass
+
+
+def _quiet_stop(record: logging.LogRecord) -> bool:
+    """Cutting off a silent phone's websocket at shutdown is the plan, not an error."""
+    return "timeout graceful shutdown exceeded" not in record.getMessage()
+
+
+class _Stopped(Exception):
+    """SIGTERM after uvicorn's graceful shutdown: leave ``serve`` normally."""
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise _Stopped()
 
 
 def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
-          lan: bool = False) -> int:
-    """Serve the app until interrupted; returns the exit status."""
+          lan: bool = False, *, session_timeout_seconds: int | None = None) -> int:
+    """Serve the app until SIGTERM or Ctrl-C; returns the exit status."""
     import uvicorn
 
     from ..store import StoreError
@@ -139,14 +200,34 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
         print(f"scorekeeper: cannot listen on {host}:{port} ({e.strerror})", file=sys.stderr)
         return 2
     try:
-        app = build_asgi_app(db)
+        app = build_asgi_app(db, host=host, lan=lan,
+                             session_timeout_seconds=session_timeout_seconds)
     except StoreError as e:  # e.g. a data folder that cannot be created or written
         print(f"scorekeeper: {e}", file=sys.stderr)
         return 2
-    print(f"Hearts Scorekeeper: open {urls(host, port)[0]}", flush=True)
-    for url in urls(host, port)[1:]:
+    shown = urls(host, port)
+    print(f"Hearts Scorekeeper: open {shown[0]}", flush=True)
+    for url in shown[1:]:
         print(f"  on a phone on the same network: {url}", flush=True)
-    if host in ("0.0.0.0", "::") and len(urls(host, port)) == 1:
+    if host in network.EVERYWHERE and len(shown) == 1:
         print("  (no network address found: is this machine on a network?)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
-    return 0
+    # uvicorn re-raises the SIGTERM it caught once it has shut down; this handler turns
+    # it into a normal return (exit status 0) instead of death by signal.
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    try:
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                ws="websockets-sansio",
+                                timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
+                                proxy_headers=False, server_header=False)
+        logging.getLogger("uvicorn.error").addFilter(_quiet_stop)
+        uvicorn.Server(config).run()
+    except _Stopped:
+        status = 0
+    except KeyboardInterrupt:  # Ctrl-C, re-raised by uvicorn once it has shut down
+        status = 130
+    else:
+        status = 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    print("Hearts Scorekeeper: stopped", flush=True)
+    return status

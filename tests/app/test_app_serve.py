@@ -13,6 +13,8 @@ from scorekeeper import rules
 from scorekeeper.app import serve
 from scorekeeper.store import GameStore
 
+LOCAL = "http://127.0.0.1:8550"  # the server refuses any other Host name
+
 
 def test_local_and_lan_addresses():
     assert serve.urls("127.0.0.1", 8550) == ["http://127.0.0.1:8550"]
@@ -38,7 +40,7 @@ def test_assets_hold_font_licence_icon_and_an_offline_index():
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(serve.build_asgi_app(str(tmp_path / "data"))) as c:
+    with TestClient(serve.build_asgi_app(str(tmp_path / "data")), base_url=LOCAL) as c:
         yield c
 
 
@@ -56,7 +58,7 @@ def test_export_file_downloads_every_game(tmp_path):
     store = GameStore.open(tmp_path / "data")
     sg = store.create_game(rules.Game.new(["Ala", "Bartek", "Celina"]))
     store.add_hand(sg.id, rules.Hand((10, 16, 0)), sg.version)
-    with TestClient(serve.build_asgi_app(str(tmp_path / "data"))) as client:
+    with TestClient(serve.build_asgi_app(str(tmp_path / "data")), base_url=LOCAL) as client:
         r = client.get(serve.EXPORT_PATH)
     assert r.status_code == 200
     assert r.headers["content-disposition"].startswith("attachment;")

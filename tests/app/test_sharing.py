@@ -57,7 +57,8 @@ def test_one_game_downloads_as_json_that_replay_reads_and_as_csv(tmp_path):
     store = GameStore.open(tmp_path / "data")
     sg = stored_game(store)
     other = store.create_game(Game.new(["X", "Y", "Z"]))
-    with TestClient(serve.build_asgi_app(str(tmp_path / "data"))) as client:
+    local = "http://127.0.0.1:8550"  # the server answers only to its own host name
+    with TestClient(serve.build_asgi_app(str(tmp_path / "data")), base_url=local) as client:
         r = client.get(f"/game/{sg.id}.json")
         assert r.status_code == 200
         assert r.headers["content-disposition"] == \
