@@ -192,7 +192,7 @@ def score_chart(model: ChartModel, tr: Translator, identifier: str = ids.CHART) 
                                              fit_inside_horizontally=True,
                                              fit_inside_vertically=True, max_width=160),
                 animation=ft.Animation(duration=ft.Duration(milliseconds=0)),
-                **_axes(tr, model)), height=CHART_HEIGHT, padding=ft.Padding(0, 8, 8, 0)),
+                **_axes(tr, model)), height=CHART_HEIGHT, padding=ft.Padding(0, 8, 14, 0)),
             _legend(tr, model),
         ], spacing=8)
     return ft.Semantics(identifier=identifier, label=label, content=body, container=True,

@@ -15,7 +15,7 @@ from e2e_harness import PHONE, Flutter, NetworkGuard, Server, app_server, shot
 
 from scorekeeper import rules
 from scorekeeper.app import ids, palette
-from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules
+from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, Variant
 from scorekeeper.store import GameStore
 
 PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
@@ -37,6 +37,24 @@ def the_game() -> Game:
     return game
 
 
+ELEVEN = ("Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Grażyna", "Henryk",
+          "Iga", "Jurgis", "Kotryna")
+ELEVEN_ID: list[str] = []
+
+
+def eleven_hands() -> list[Hand]:
+    """Twelve hands of Cancellation at 11 players (52 points a hand), one a moon."""
+    hands = []
+    for i in range(12):
+        pts = [0] * 11
+        if i == 5:
+            pts[7] = 52  # Henryk takes every point: the moon
+        else:
+            pts[i % 11], pts[(i + 4) % 11], pts[(i + 7) % 11] = 26, 13, 13
+        hands.append(Hand(tuple(pts)))
+    return hands
+
+
 def finished(store: GameStore, players: list[str], loser: int) -> None:
     """A game to 50 where ``loser`` takes most points of every hand and the others take
     fewer the later they sit (so the last of them wins alone)."""
@@ -52,8 +70,9 @@ def finished(store: GameStore, players: list[str], loser: int) -> None:
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    """The app on a database that already holds a 7-hand game with two moons (unfinished),
-    four finished games of 4 and 5 players and a deleted one."""
+    """The app on a database that already holds a 7-hand game with two moons and a
+    12-hand game of 11 players (both unfinished), four finished games of 4 and 5 players
+    and a deleted one."""
     db = tmp_path_factory.mktemp("db")
     store = GameStore.open(db)
     for loser in (1, 2, 3):
@@ -61,12 +80,16 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, s
     finished(store, list(PLAYERS) + ["Ela"], 4)
     gone = store.create_game(Game.new(list(PLAYERS)))
     store.delete_game(gone.id)
+    big = store.create_game(Game.new(list(ELEVEN), Rules.for_variant(Variant.CANCELLATION)))
+    for hand in eleven_hands():
+        big = store.add_hand(big.id, hand, big.version)
     game = the_game()
     sg = store.create_game(Game.new(game.players, game.rules))
     for hand in game.hands:
         sg = store.add_hand(sg.id, hand, sg.version)
     srv = app_server(db)
     srv.start()
+    ELEVEN_ID.append(big.id)
     try:
         yield srv, sg.id
     finally:
@@ -136,9 +159,28 @@ def test_the_chart_draws_and_says_the_totals(browser, stored, width, locale) -> 
     assert not guard.problems(), guard.problems()
 
 
-STATS_WORDS = {"en-US": ("4 finished games counted.", "1 unfinished, 1 deleted"),
-               "pl-PL": ("Policzono 4 zakończone gry.", "niedokończone 1, usunięte 1"),
-               "lt-LT": ("Įskaičiuoti 4 baigti žaidimai.", "nebaigtų 1, ištrintų 1")}
+def test_eleven_players_chart_at_360(browser, stored) -> None:
+    server, _ = stored
+    game = Game.new(list(ELEVEN), Rules.for_variant(Variant.CANCELLATION), hands=eleven_hands())
+    context, page, guard = open_phone(browser, 360, "pl-PL")
+    try:
+        app = Flutter(page, server.url)
+        app.open(f"/game/{ELEVEN_ID[0]}?view=chart", ready=ids.CHART)
+        app.scroll_to(ids.CHART)
+        shot_with_colours(page, "chart-sheet-360-pl-eleven",
+                          [palette.seat_colour(seat) for seat in range(11)])
+        said = app.wait_text(ids.CHART, lambda t: "po 12 rozdaniach" in t)
+        for name, total in zip(ELEVEN, rules.state(game).totals):
+            assert f"{name} {total}" in said, said
+        assert "Henryk: strzał w księżyc w rozdaniu 6" in said, said
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
+
+
+STATS_WORDS = {"en-US": ("4 finished games counted.", "2 unfinished, 1 deleted"),
+               "pl-PL": ("Policzono 4 zakończone gry.", "niedokończone 2, usunięte 1"),
+               "lt-LT": ("Įskaičiuoti 4 baigti žaidimai.", "nebaigtų 2, ištrintų 1")}
 
 
 @pytest.mark.parametrize("width, locale", [(390, "en-US"), (360, "pl-PL"), (360, "lt-LT")])
