@@ -45,10 +45,13 @@ def test_browser_benchmark_runs_with_both_pages() -> None:
     out = run("bench_browser.py", "--runs", "1", "--games", "30")
     for label in ("open URL -> interactive, cold", "open URL -> interactive, warm",
                   "tap -> updated (hello) / save", "save -> new total",
-                  "host Save -> totals", "home -> first game", "history -> first game"):
+                  "host Save -> totals", "home -> first game", "history -> first game",
+                  "stats -> first player",
+                  "home, tap Stats -> figures", "stats filter tap -> updated"):
         line = next(line for line in out.splitlines() if line.startswith(label))
         assert line.count(" ms ") == 2 and line.rstrip().endswith("x"), line
     assert out.count("server RSS") == 2
+    assert "stats, first open of a fresh server" in out
 
 
 def test_server_benchmark_runs_and_prints_both_figures() -> None:

@@ -133,3 +133,20 @@ RUNNING = "running-{n}-{seat}"  # the running total of seat after hand n (small 
 AT_TARGET = "at-target-{seat}"  # the flag on a player at or past the target
 SIDE_SHEET = "side-sheet"  # 6-11 players: the sheet on its side (one row per player)
 NOT_STARTED = "not-started"  # on a game card: the game has no hand yet
+# --- score chart, share, stats (issue 10) ---------------------------------------------
+CHART = "score-chart"  # the chart of a game; its label is the spoken summary
+#   ("Score chart: Ala 34, Bartek 61 after 7 hands; target 100")
+SHEET_TAB = "sheet-tab-{mode}"  # the sheet's view switch: mode = table | chart
+SHARE = "share-game"  # the game's text summary to the share sheet (phones only)
+COPY = "copy-result"  # the game's text summary to the clipboard, then "Copied" is said
+DOWNLOAD_JSON = "download-json"  # this game as a JSON file (GET /game/<id>.json)
+DOWNLOAD_CSV = "download-csv"  # this game as a CSV file (GET /game/<id>.csv)
+STATS = "stats"  # the button that opens the stats (home and history)
+STATS_VARIANT = "stats-variant-{variant}"  # any | standard | cancellation
+STATS_COUNT = "stats-count-{n}"  # n = 0 (any count) or 3..11: the player-count filter
+STATS_PLAYER = "stats-player-{n}"  # one player's figures, n = 0.. in the order shown
+STATS_MORE = "stats-more"  # draws every player (the first 12 are drawn at first)
+STATS_LEFT_OUT = "stats-left-out"  # how many unfinished and deleted games are left out
+STATS_VS = "stats-vs-{seat}"  # the two players picked for head to head: seat 0 | 1
+STATS_VS_OPTION = "stats-vs-{seat}-{n}"  # player n (in the order shown) for side 0 or 1
+STATS_H2H = "stats-h2h"  # the head-to-head result

@@ -18,7 +18,7 @@ from typing import Any
 import flet as ft
 
 from ..store import GameStore
-from . import routes, screens, widgets
+from . import routes, screens, sharing, widgets
 from .access import Role, Table, role_for
 from .guarded_store import GuardedStore
 from .session import Session
@@ -269,6 +269,7 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         session.tz = await device_timezone(page)
         session.lan, session.client = lan, client
         session.export_url = export_url if page.web and role is Role.HOST else None
+        session.can_share = sharing.can_share(page.platform)
         shell = Shell(page, session)
         try:  # a service: made in the page's context, it registers itself with the page
             shell.wakelock = ft.Wakelock()

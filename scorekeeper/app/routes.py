@@ -78,10 +78,12 @@ class NewGame(Route):
 
 @dataclass(frozen=True)
 class Sheet(Route):
-    """A game's score sheet; ``read_only`` when opened from the history."""
+    """A game's score sheet; ``read_only`` when opened from the history; ``chart``: the
+    score chart is shown in place of the table of hands (``?view=chart``)."""
 
     id: str
     read_only: bool = False
+    chart: bool = False
     screen: ClassVar[str] = "sheet"
 
     @property
@@ -89,7 +91,8 @@ class Sheet(Route):
         return self.id
 
     def url(self) -> str:
-        return f"/history/{quote(self.id)}" if self.read_only else f"/game/{quote(self.id)}"
+        path = f"/history/{quote(self.id)}" if self.read_only else f"/game/{quote(self.id)}"
+        return path + ("?view=chart" if self.chart else "")
 
     def parent(self) -> Route:
         return History() if self.read_only else Home()
@@ -100,7 +103,8 @@ class Sheet(Route):
     @classmethod
     def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
         if len(bits) == 2 and bits[0] in ("game", "history"):
-            return cls(bits[1], read_only=bits[0] == "history")
+            return cls(bits[1], read_only=bits[0] == "history",
+                       chart=query.get("view") == "chart")
         return None
 
 
@@ -190,6 +194,34 @@ class Settings(Route):
 
 
 @dataclass(frozen=True)
+class Stats(Route):
+    """Stats across the stored games: filtered by ``variant`` and ``players`` (None: any),
+    head to head of players ``a`` and ``b`` (normalised names; None: the first two)."""
+
+    variant: str | None = None
+    players: int | None = None
+    a: str | None = None
+    b: str | None = None
+    screen: ClassVar[str] = "stats"
+
+    def url(self) -> str:
+        query = {k: v for k, v in (("variant", self.variant), ("players", self.players),
+                                   ("a", self.a), ("b", self.b)) if v is not None}
+        return "/stats" + (f"?{urlencode(query)}" if query else "")
+
+    def back_to(self, previous: Route) -> bool:
+        return isinstance(previous, (Home, History))
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if bits != ["stats"]:
+            return None
+        count = query.get("players", "")
+        return cls(query.get("variant") or None, int(count) if count.isdigit() else None,
+                   query.get("a") or None, query.get("b") or None)
+
+
+@dataclass(frozen=True)
 class NotFound(Route):
     """An address that shows nothing (kept, so the address bar still says what was typed)."""
 
@@ -262,7 +294,7 @@ class Invite(Route):
 
 
 ROUTES: tuple[type[Route], ...] = (Home, NewGame, Sheet, Hand, Changes, History, Settings,
-                                   Table, Invite)
+                                   Table, Invite, Stats)
 
 
 def parse(url: str | None) -> Route:

@@ -103,15 +103,21 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
                                on_startup=[lambda: tasks.append(asyncio.create_task(tidy.run()))],
                                on_shutdown=[lambda: [t.cancel() for t in tasks]])
 
-    def export_file(request: Request) -> Response:
-        """Every game as a JSON file to download (the history's Export button): to the
-        host only (this machine) when other phones can reach the server."""
-        from datetime import datetime
-
+    def refused(request: Request) -> Response | None:
+        """Downloads are the host's (this machine's) when other phones can reach the
+        server: a download has no session, so a follower's code cannot vouch for it."""
         if shared and not is_loopback(request.client.host if request.client else None):
-            return Response("Only the host's browser can download every game.\n",
+            return Response("Only the host's browser can download games.\n",
                             status_code=403, media_type="text/plain",
                             headers={"Cache-Control": "no-store"})
+        return None
+
+    def export_file(request: Request) -> Response:
+        """Every game as a JSON file to download (the history's Export button)."""
+        from datetime import datetime
+
+        if (no := refused(request)) is not None:
+            return no
 
         body = json.dumps(store.export_games(), ensure_ascii=False, indent=2)
         for game_id in store.export_skipped:  # the rest is exported; the bad one is named
@@ -127,6 +133,22 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
     # strings FastAPI cannot resolve: give it the classes themselves
     export_file.__annotations__ = {"request": Request, "return": Response}
     app.get(EXPORT_PATH, include_in_schema=False)(export_file)
+
+    from .sharing import GAME_CSV_PATH, GAME_JSON_PATH, game_download
+
+    def game_json_file(request: Request, game_id: str) -> Response:
+        """One game as the file ``scorekeeper replay`` reads (the sheet's JSON button)."""
+        no = refused(request)
+        return no if no is not None else Response(**game_download(store, game_id, "json"))
+
+    def game_csv_file(request: Request, game_id: str) -> Response:
+        """One game as CSV, a row per hand and player (the sheet's CSV button)."""
+        no = refused(request)
+        return no if no is not None else Response(**game_download(store, game_id, "csv"))
+
+    for path, fn in ((GAME_JSON_PATH, game_json_file), (GAME_CSV_PATH, game_csv_file)):
+        fn.__annotations__ = {"request": Request, "game_id": str, "return": Response}
+        app.get(path, include_in_schema=False)(fn)
 
     app.mount(
         "/",

@@ -83,6 +83,7 @@ class Session:
         self.confirm: Confirm | None = None
         self.export_text: str | None = None
         self.export_url: str | None = None  # a download of every game, when served
+        self.can_share = False  # the device has a share sheet (set by the shell)
         self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
         # a --lan table (see table_roles): the shared code, token and game; this tab's

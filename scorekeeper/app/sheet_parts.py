@@ -13,6 +13,7 @@ import flet as ft
 
 from .. import rules
 from . import ids
+from .palette import seat_colour
 from .widgets import Ui, signed, tag
 from .words import DIRECTION_ICON, DIRECTION_SHORT
 
@@ -122,6 +123,7 @@ def columns_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
                    alignment=ft.MainAxisAlignment.CENTER),
             ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                     text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
+            ft.Container(height=3, width=28, bgcolor=seat_colour(seat), border_radius=2),
             total_text(ui, st, seat, name, 26, lead),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(2, 4, 2, 4), expand=True, border_radius=10,
@@ -169,6 +171,7 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
     for seat, name in enumerate(game.players):
         lead = not st.game_over and seat in st.leaders and bool(game.hands)
         fixed.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Row([
+            ft.Container(width=4, height=26, bgcolor=seat_colour(seat), border_radius=2),
             ft.Column([
                 ft.Text(name, size=14, weight=ft.FontWeight.BOLD, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),

@@ -22,6 +22,13 @@ Figures (median of ``--runs``, with min and max):
                stores made through ``GameStore.import_data`` (goal: within 1.5x); and the
                server's memory (RSS now and peak) after that, one phone connected (goal:
                under 150 MB).
+  stats        the stats screen ("/stats") opened until the first player's figures show,
+               a tap on Stats on the home screen until they show (the goal's figure:
+               the page itself is loaded), and a tap on a player-count filter until the
+               counted games change, with 10
+               and with ``--games`` stored games (the same store builder; goal: the stats
+               screen interactive within 2 s with 10,000 games). The first open of each
+               server is reported apart (it reads the history index from disk).
 
 Needs Debian's chromium (``tests/run_all.sh`` installs it). Starts both servers itself on
 free ports, with a temporary database, and stops them at the end.
@@ -381,6 +388,90 @@ def scale(browser, games: int, runs: int) -> dict[str, object]:  # type: ignore[
     return out
 
 
+# --- the stats screen -------------------------------------------------------------------
+
+def stats_filter(db: str) -> tuple[str, str]:
+    """A player-count filter that changes what the stats count, and what they then say
+    (from rules.stats over the store's list, so the benchmark waits for the right text)."""
+    from collections import Counter
+
+    from scorekeeper.rules.stats import compute
+    from scorekeeper.store import GameStore
+
+    summaries = GameStore(db).list_games(include_deleted=True)
+    total = compute(summaries).games
+    counts = Counter(len(g.players) for g in summaries if g.finished and not g.deleted)
+    n = next(n for n, k in sorted(counts.items()) if k != total)
+    counted = compute(summaries, player_count=n).games
+    return ids.STATS_COUNT.format(n=n), f"{counted} finished game"
+
+
+def stats_open(browser, url: str, runs: int, chip: str, after: str  # type: ignore[no-untyped-def]
+               ) -> dict[str, object]:
+    """``/stats`` opened until the first player's card shows (the first open of a fresh
+    server apart), then a tap on the filter ``chip`` until the count reads ``after``."""
+    ctx = browser.new_context(**PHONE)
+    page = Flutter(ctx.new_page(), url)
+    ready = ids.STATS_PLAYER.format(n=0)
+    first = timed(lambda: page.open("/stats", ready=ready))  # also fills the HTTP cache
+    opens = [timed(lambda: page.open("/stats", ready=ready)) for _ in range(runs)]
+    from_home = []
+    for _ in range(runs):  # what a player does: home, then a tap on Stats
+        page.open("/", ready=ids.STATS)
+        tap_stats = finger(page, ids.STATS)
+
+        def tap_and_see_stats() -> None:
+            tap_stats()
+            page.wait(ready)
+
+        from_home.append(timed(tap_and_see_stats))
+    taps = []
+    for _ in range(runs):
+        page.open("/stats", ready=ready)
+        tap = finger(page, chip)
+
+        def tap_and_see() -> None:
+            tap()
+            page.page.wait_for_function(text_has_phrase(ids.STATS_LEFT_OUT), arg=after,
+                                        polling="raf")
+
+        taps.append(timed(tap_and_see))
+    ctx.close()
+    return {"first": first, "open": opens, "from_home": from_home, "filter": taps}
+
+
+def text_has_phrase(identifier: str) -> str:
+    """JS predicate: the node's text (or a label in it) contains ``arg``."""
+    return ("(want) => { const n = document.querySelector('" + ident(identifier) + "');"
+            " if (!n) return false; const t = [n.textContent, n.getAttribute('aria-label') || '',"
+            " ...[...n.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))]"
+            ".join(' ').replace(/\\s+/g, ' '); return t.includes(want); }")
+
+
+def stats_scale(browser, games: int, runs: int) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """The stats screen with 10 and with ``games`` stored games (stores from make_store)."""
+    out: dict[str, object] = {}
+    for label, count in (("small", 10), ("big", games)):
+        with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as db:
+            make_store(Path(db), count)
+            chip, after = stats_filter(db)
+            with app_server(db) as app:
+                out[label] = stats_open(browser, app.url, runs, chip, after)
+    return out
+
+
+def stats_rows(stats: dict[str, object], games: int) -> list[str]:
+    small, big = stats["small"], stats["big"]  # type: ignore[index]
+    return [
+        f"{'':<30} {'10 games':>24}   {f'{games} games':>24}   {'ratio':>6}",
+        row("stats -> first player", small["open"], big["open"]),  # type: ignore[index]
+        row("home, tap Stats -> figures", small["from_home"], big["from_home"]),  # type: ignore[index]
+        row("stats filter tap -> updated", small["filter"], big["filter"]),  # type: ignore[index]
+        f"stats, first open of a fresh server: {small['first']:.0f} ms with 10 games, "  # type: ignore[index]
+        f"{big['first']:.0f} ms with {games} (goal: interactive within 2000 ms)",  # type: ignore[index]
+    ]
+
+
 # --- report -----------------------------------------------------------------------------
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -428,12 +519,13 @@ def main(argv: list[str] | None = None) -> int:
             results["swap_save"] = swap_save(browser, swap.url, args.runs)
             results["host_save"], results["follower_save"] = follower_save(browser, args.runs)
             big = scale(browser, args.games, args.runs)
+            stats = stats_scale(browser, args.games, args.runs)
         finally:
             browser.close()
 
     if args.json:
         print(json.dumps({**{k: {"runs_ms": v, **summary(v)} for k, v in results.items()},
-                          "scale": big}, indent=2))
+                          "scale": big, "stats": stats}, indent=2))
         return 0
     print(f"Browser benchmark: Chromium headless, phone 390x844, {args.runs} runs each, "
           "median (min-max)")
@@ -453,6 +545,8 @@ def main(argv: list[str] | None = None) -> int:
         now, peak = big[f"{label}_rss"]  # type: ignore[misc]
         print(f"server RSS, {count} games, one phone: {now:.0f} MB (peak {peak:.0f} MB; "
               f"goal under 150 MB); store made in {big[f'{label}_build_s']:.1f} s")
+    for line in stats_rows(stats, args.games):
+        print(line)
     return 0
 
 

@@ -12,7 +12,7 @@ from ...store import GameSummary
 from .. import ids
 from ..i18n import N_
 from ..messages import Msg
-from ..routes import HISTORY_STATUSES, History, Route, Sheet
+from ..routes import HISTORY_STATUSES, History, Route, Sheet, Stats
 from ..widgets import TAP, Ui, app_bar, game_card, tag, value_of, frame
 from ..words import VARIANT_NAME
 
@@ -146,4 +146,7 @@ def view(ui: Ui, model: Model) -> ft.View:
     export = tag(ids.EXPORT, ft.IconButton(ft.Icons.DOWNLOAD, tooltip=ui._("Export all games"),
                                            on_click=ui.act(ui.session.export)),
                  label=ui._("Export all games"), button=True)
-    return frame(ui, "history", app_bar(ui, ui._("History"), actions=[export]), rows)
+    stats = tag(ids.STATS, ft.IconButton(ft.Icons.LEADERBOARD_OUTLINED, tooltip=ui._("Stats"),
+                                         on_click=ui.go(Stats())), label=ui._("Stats"),
+                button=True)
+    return frame(ui, "history", app_bar(ui, ui._("History"), actions=[stats, export]), rows)

@@ -8,7 +8,7 @@ import flet as ft
 
 from ...store import GameSummary
 from .. import ids
-from ..routes import History, Home, NewGame, Route, Settings, Sheet
+from ..routes import History, Home, NewGame, Route, Settings, Sheet, Stats
 from ..widgets import RED, Ui, app_bar, big_button, game_card, section, tag, frame
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def view(ui: Ui, model: Model) -> ft.View:
     rows.append(ft.Container(height=8))
     rows.append(big_button(ui, ids.HISTORY, ui._("History"), ui.go(History()),
                            ft.Icons.HISTORY, filled=False))
+    rows.append(big_button(ui, ids.STATS, ui._("Stats"), ui.go(Stats()),
+                           ft.Icons.LEADERBOARD_OUTLINED, filled=False))
     actions = [tag(ids.SETTINGS, ft.IconButton(ft.Icons.SETTINGS_OUTLINED,
                                                 tooltip=ui._("Settings"),
                                                 on_click=ui.go(Settings())),

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from ... import rules
-from .. import ids
+from .. import chart, ids
+from ..i18n import N_
+from ..sharing import share_row
 from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..sheet_parts import sheet_table
-from ..widgets import (Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
+from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
                        text_action)
 from ..words import DIRECTION, DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
 from . import load_game
@@ -25,6 +27,7 @@ class Model:
         assert isinstance(route, Sheet)
         self.session = session
         self.read_only = route.read_only
+        self.chart = route.chart
         self.game = load_game(session, route.id)
         self.state = rules.state(self.game.game)
 
@@ -37,6 +40,10 @@ class Model:
     def edit_hand(self, number: int) -> None:
         if not self.read_only:
             self.session.navigate(Hand(self.game.id, number))
+
+    def show_chart(self, chart: bool) -> None:
+        """Switch between the table of hands and the score chart (kept in the address)."""
+        self.session.navigate(Sheet(self.game.id, self.read_only, chart), replace=True)
 
     def rematch(self) -> None:
         self.session.navigate(NewGame(rematch_of=self.game.id))
@@ -62,6 +69,7 @@ def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
                 border_radius=12, padding=12), live_region=True))
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
+    top.append(sheet_tabs(ui, model))
     return top
 
 
@@ -70,7 +78,10 @@ def view(ui: Ui, model: Model) -> ft.View:
     # up to 5 players: columns, the totals pinned on top; 6 to 11: the sheet on its side
     pinned, table = sheet_table(ui, model.game.game, st, model.read_only,
                                 lambda number: ui.act(model.edit_hand, number))
-    controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0)]
+    if model.chart:  # the score chart in place of the hands (the totals stay pinned)
+        table = chart.score_chart(chart.chart_model(model.game.game), ui.session.tr)
+    controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0),
+                                       share_row(ui, model.game)]
     changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
                           ui.go(Changes(model.game.id)))
     bottom = None
@@ -84,6 +95,23 @@ def view(ui: Ui, model: Model) -> ft.View:
     actions = [a for a in (invite, changes) if a is not None]
     return frame(ui, "sheet", app_bar(ui, ui._("Score sheet"), actions=actions), controls,
                  bottom=bottom, top=pinned, error=False)
+
+
+SHEET_TABS = ((False, N_("Hands"), ft.Icons.TABLE_ROWS_OUTLINED),
+              (True, N_("Chart"), ft.Icons.SHOW_CHART))
+
+
+def sheet_tabs(ui: Ui, model: Model) -> ft.Control:
+    """The switch between the hands (the score table) and the chart."""
+    buttons = []
+    for is_chart, text, icon in SHEET_TABS:
+        picked = model.chart == is_chart
+        cls = ft.FilledTonalButton if picked else ft.TextButton
+        buttons.append(tag(ids.SHEET_TAB.format(mode="chart" if is_chart else "table"), cls(
+            content=ft.Text(ui._(text), size=15), icon=icon, height=TAP, expand=True,
+            on_click=ui.act(model.show_chart, is_chart)), label=ui._(text), button=True,
+            selected=picked, expand=True))
+    return ft.Row(buttons, spacing=8)
 
 
 def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:

@@ -1,0 +1,260 @@
+"""The stats screen (``/stats``): per-player figures across the stored games, head to
+head for any two players, filters by variant and player count, and how many unfinished
+and deleted games are left out.
+
+The filter and the two players compared live in the address
+(``/stats?variant=standard&players=4&a=ala&b=bartek``, :class:`~..routes.Stats`), so a
+reload lands on the same view. The :class:`Model` asks the store for the history
+summaries (deleted ones too, to count them) and :func:`scorekeeper.rules.stats.compute`
+for every figure; it computes nothing itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from ...rules import MAX_PLAYERS, MIN_PLAYERS, Variant, normalise_name
+from ...rules.stats import HeadToHead, PlayerStats, Stats, compute
+from .. import ids
+from ..palette import seat_colour
+from ..routes import Route, Sheet
+from ..routes import Stats as StatsRoute
+from ..widgets import Ui, app_bar, frame, section, tag
+from ..words import VARIANT_NAME
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+TAP = 48
+PAGE = 12  # players drawn at first (most wins first); "Show all players" draws the rest
+VARIANTS = tuple(v.value for v in Variant)
+
+
+class Model:
+    """The filter and the pair from the route; the figures from rules.stats."""
+
+    def __init__(self, session: Session, route: Route) -> None:
+        assert isinstance(route, StatsRoute)
+        self.session = session
+        # anything the address holds that no game can have means "any"
+        self.variant = route.variant if route.variant in VARIANTS else None
+        count = route.players
+        self.player_count = count if count is not None and (
+            MIN_PLAYERS <= count <= MAX_PLAYERS) else None
+        self.first = normalise_name(route.a) if route.a and route.a.strip() else None
+        self.second = normalise_name(route.b) if route.b and route.b.strip() else None
+        self.route = StatsRoute(self.variant, self.player_count, self.first, self.second)
+        self.shown = PAGE
+        self.reload()
+
+    def reload(self) -> None:
+        """Count again (a game was finished, changed or deleted elsewhere)."""
+        summaries = self.session.store.list_games(include_deleted=True)  # newest first
+        self.stats: Stats = counted(summaries, self.variant, self.player_count)
+        self.seats = latest_seats(summaries, {p.key for p in self.stats.players})
+
+    @property
+    def players(self) -> tuple[PlayerStats, ...]:
+        """The players drawn now: the first :data:`PAGE`, or all once asked."""
+        return self.stats.players[: self.shown]
+
+    def show_all(self) -> None:
+        self.shown = len(self.stats.players)
+
+    def colour(self, key: str) -> str:
+        """A player's colour: the one of their seat in their latest game (the colour the
+        sheet and the chart gave them last)."""
+        return seat_colour(self.seats.get(key, 0))
+
+    def follows(self, game_id: str) -> bool:
+        return True  # a game finished or deleted elsewhere changes the figures
+
+    def show(self, **change: Any) -> None:
+        """The same screen with the filter or the pair changed (variant, players, a, b)."""
+        self.session.navigate(replace(self.route, **change), replace=True)
+
+    def pair(self) -> tuple[str | None, str | None]:
+        """The two players compared: the ones picked, else the first two of the list."""
+        keys = [p.key for p in self.stats.players]
+        first = self.first if self.first in keys else (keys[0] if keys else None)
+        second = self.second if self.second in keys and self.second != first else next(
+            (k for k in keys if k != first), None)
+        return first, second
+
+    def head_to_head(self) -> HeadToHead | None:
+        first, second = self.pair()
+        if first is None or second is None:
+            return None
+        return self.stats.head_to_head(first, second)
+
+
+_COUNTED: dict[tuple[Any, ...], Stats] = {}  # the last few results, by games and filter
+_KEEP = 8
+
+
+def counted(summaries: list[Any], variant: str | None, player_count: int | None) -> Stats:
+    """``rules.stats.compute`` of the summaries, computed once for the same games and
+    filter: every tab and phone opening the stats shares the result until a game is
+    added, changed or deleted (a game's version and deleted flag say all the stats read)."""
+    key = (variant, player_count, tuple((s.id, s.version, s.deleted) for s in summaries))
+    found = _COUNTED.get(key)
+    if found is None:
+        found = compute(summaries, variant=variant, player_count=player_count)
+        if len(_COUNTED) >= _KEEP:
+            _COUNTED.pop(next(iter(_COUNTED)))
+        _COUNTED[key] = found
+    return found
+
+
+def latest_seats(summaries: list[Any], keys: set[str]) -> dict[str, int]:
+    """Each player's seat in the newest of ``summaries`` (newest first) they sat in."""
+    seats: dict[str, int] = {}
+    for s in summaries:
+        if len(seats) == len(keys):
+            break
+        for seat, name in enumerate(s.players):
+            key = normalise_name(name)
+            if key in keys and key not in seats:
+                seats[key] = seat
+    return seats
+
+
+# --- drawing ----------------------------------------------------------------------------
+
+
+def decimal(ui: Ui, value: float) -> str:
+    """One decimal, with the language's decimal mark (6.5 in English, 6,5 in pl and lt)."""
+    text = f"{value:.1f}"
+    return text if ui.session.language == "en" else text.replace(".", ",")
+
+
+def chip(identifier: str, text: str, picked: bool, on_click: Callable[[Any], None]
+         ) -> ft.Control:
+    button = (ft.FilledTonalButton if picked else ft.OutlinedButton)(
+        content=ft.Text(text, size=14), height=40, on_click=on_click,
+        icon=ft.Icons.CHECK if picked else None)
+    return ft.Semantics(identifier=identifier, label=text, content=button, container=True,
+                        button=True, selected=picked, on_tap=on_click)
+
+
+def filters(ui: Ui, model: Model) -> ft.Control:
+    st = model.stats
+    variants = [chip(ids.STATS_VARIANT.format(variant="any"), ui._("Any variant"),
+                     model.variant is None, ui.act(partial(model.show, variant=None)))]
+    for v in sorted(set(st.variants) | ({model.variant} if model.variant else set())):
+        variants.append(chip(ids.STATS_VARIANT.format(variant=v), ui._(VARIANT_NAME[Variant(v)]),
+                             model.variant == v, ui.act(partial(model.show, variant=v))))
+    counts = [chip(ids.STATS_COUNT.format(n=0), ui._("Any number of players"),
+                   model.player_count is None, ui.act(partial(model.show, players=None)))]
+    shown = set(st.player_counts) | ({model.player_count} if model.player_count else set())
+    for n in sorted(shown):
+        counts.append(chip(ids.STATS_COUNT.format(n=n), ui._n("{n} player", "{n} players", n),
+                           model.player_count == n, ui.act(partial(model.show, players=n))))
+    return ft.Column([ft.Row(variants, wrap=True, spacing=8, run_spacing=8),
+                      ft.Row(counts, wrap=True, spacing=8, run_spacing=8)], spacing=8)
+
+
+def left_out(ui: Ui, st: Stats) -> ft.Control:
+    counted = ui._n("{n} finished game counted.", "{n} finished games counted.", st.games)
+    out = ui._("Unfinished and deleted games are left out: {unfinished} unfinished, "
+               "{deleted} deleted.", unfinished=st.left_out_unfinished,
+               deleted=st.left_out_deleted)
+    return ft.Semantics(identifier=ids.STATS_LEFT_OUT, container=True, content=ft.Row([
+        ft.Icon(ft.Icons.INFO_OUTLINE, size=18, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(f"{counted} {out}", size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+    ], vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def player_card(ui: Ui, model: Model, n: int, p: PlayerStats) -> ft.Control:
+    """One player's figures; the best and the worst game open that game."""
+    small = dict(size=14)
+    rate = round(100 * p.win_rate)
+
+    def game_link(text: str, game_id: str) -> ft.Control:
+        return ft.TextButton(content=ft.Text(text, size=14), height=TAP,
+                             on_click=ui.go(Sheet(game_id, read_only=True)),
+                             style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)))
+
+    lines: list[ft.Control] = [
+        ft.Row([ft.Container(width=6, height=22, bgcolor=model.colour(p.key),
+                             border_radius=3),
+                ft.Text(p.name, size=17, weight=ft.FontWeight.BOLD, expand=True,
+                        max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)], spacing=8),
+        ft.Text(ui._n("{n} game played", "{n} games played", p.games) + " · "
+                + ui._n("{n} won", "{n} won", p.wins) + f" ({rate}%)", **small),
+        ft.Text(ui._("{points} points per hand · average place {place}",
+                     points=decimal(ui, p.points_per_hand),
+                     place=decimal(ui, p.average_place)), **small),
+        ft.Text(ui._n("{n} moon shot", "{n} moons shot", p.moons), **small),
+        ft.Row([game_link(ui._("Best game: {total}", total=p.best.total), p.best.game_id),
+                game_link(ui._("Worst game: {total}", total=p.worst.total), p.worst.game_id)],
+               wrap=True, spacing=4, run_spacing=0),
+    ]
+    return ft.Semantics(identifier=ids.STATS_PLAYER.format(n=n), container=True,
+                        content=ft.Card(ft.Container(ft.Column(lines, spacing=2),
+                                                     padding=ft.Padding(12, 10, 12, 4)),
+                                        margin=0))
+
+
+def head_to_head_text(ui: Ui, h: HeadToHead | None) -> str:
+    if h is None:
+        return ui._("Head to head needs two players with finished games.")
+    if h.games == 0:
+        return ui._("{first} and {second} have not finished a game together.",
+                    first=h.first, second=h.second)
+    return " ".join([
+        ui._n("{first} and {second}: {n} game together.",
+              "{first} and {second}: {n} games together.", h.games,
+              first=h.first, second=h.second),
+        ui._n("{player} finished ahead {n} time,", "{player} finished ahead {n} times,",
+              h.first_ahead, player=h.first),
+        ui._n("{player} {n} time,", "{player} {n} times,", h.second_ahead, player=h.second),
+        ui._n("{n} tie.", "{n} ties.", h.ties)])
+
+
+def head_to_head(ui: Ui, model: Model) -> ft.Control:
+    picked = model.pair()
+    players = model.players + tuple(p for p in model.stats.players[len(model.players):]
+                                    if p.key in picked)
+    rows: list[ft.Control] = []
+    for side, label in enumerate((ui._("First player"), ui._("Second player"))):
+        field_name = "ab"[side]
+        chips = [chip(ids.STATS_VS_OPTION.format(seat=side, n=n), p.name, p.key == picked[side],
+                      ui.act(partial(model.show, **{field_name: p.key})))
+                 for n, p in enumerate(players)]
+        rows.append(ft.Semantics(identifier=ids.STATS_VS.format(seat=side), container=True,
+                                 content=ft.Column([
+                                     ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                                     ft.Row(chips, wrap=True, spacing=8, run_spacing=8)],
+                                     spacing=4)))
+    text = head_to_head_text(ui, model.head_to_head())
+    rows.append(ft.Semantics(identifier=ids.STATS_H2H, container=True, live_region=True,
+                             content=ft.Container(ft.Text(text, size=16,
+                                                          weight=ft.FontWeight.BOLD),
+                                                  bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                                  border_radius=12, padding=12)))
+    return ft.Column(rows, spacing=10)
+
+
+def view(ui: Ui, model: Model) -> ft.View:
+    st = model.stats
+    rows: list[ft.Control | None] = [filters(ui, model), left_out(ui, st)]
+    if not st.players:
+        rows.append(ft.Text(ui._("No finished games to count yet."),
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    else:
+        rows.append(section(ui._("Players")))
+        rows.extend(player_card(ui, model, n, p) for n, p in enumerate(model.players))
+        if len(model.players) < len(st.players):
+            text = ui._("Show all players ({n})", n=len(st.players))
+            rows.append(tag(ids.STATS_MORE, ft.TextButton(
+                content=text, icon=ft.Icons.EXPAND_MORE, height=TAP,
+                on_click=ui.act(model.show_all)), label=text, button=True))
+        rows.append(section(ui._("Head to head")))
+        rows.append(head_to_head(ui, model))
+    return frame(ui, "stats", app_bar(ui, ui._("Stats")), rows)
