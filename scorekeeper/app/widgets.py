@@ -7,7 +7,7 @@ Every control a test needs carries an identifier from :mod:`.ids`
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,12 +43,15 @@ class Ui:
     def model(self) -> Any:
         return self.session.model
 
-    def act(self, fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+    def act(self, fn: Callable[..., Any], *args: Any,
+            then: Callable[[], Any] | None = None) -> Callable[[Any], None]:
         """The one kind of handler: run ``fn(*args)`` (a failure said in words, never a
-        traceback) and redraw."""
+        traceback), then ``then`` if given (a form's model noting the change), and redraw."""
 
         def handler(e: Any = None) -> None:
             run(self.session, fn, *args)
+            if then is not None:
+                run(self.session, then)
             self.refresh()
 
         return handler
@@ -133,6 +136,15 @@ def signed(n: int) -> str:
 def card_span(card: rules.Card, size: int = 16) -> ft.Text:
     red = card.suit in (rules.Suit.HEARTS, rules.Suit.DIAMONDS)
     return ft.Text(str(card), size=size, weight=ft.FontWeight.BOLD, color=RED if red else None)
+
+
+def pass_chips(ui: Ui, names: Sequence[str], passes: Mapping[int, int], size: int) -> ft.Control:
+    """Who passes to whom in this hand, a chip a pair ("Ala → Bartek"), wrapping."""
+    pairs = [ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
+             for a, b in passes.items()]
+    return ft.Row([ft.Container(ft.Text(p, size=size), bgcolor=ft.Colors.SURFACE,
+                                border_radius=8, padding=ft.Padding(8, 4, 8, 4))
+                   for p in pairs], wrap=True, spacing=6, run_spacing=6)
 
 
 # --- building blocks --------------------------------------------------------------------------

@@ -142,8 +142,8 @@ def validate_hands(game: Game, hands: Sequence[Hand]) -> None:
 
 
 def _check_hand(game: Game, hand: Hand, number: int, before: Standing) -> None:
-    rules = game.rules
-    s = spec(rules.variant)
+    """Hand ``number`` of ``game``, played after ``before``: the game must still be on,
+    the points must be a possible deal, and a moon choice given exactly when it is asked."""
     if before.game_over:
         winner = game.players[before.winner]  # type: ignore[index]
         raise RulesError(
@@ -151,7 +151,14 @@ def _check_hand(game: Game, hand: Hand, number: int, before: Standing) -> None:
             f"the game was already over after hand {number - 1} ({winner} won)",
             hand=number, winner=winner,
         )
-    points = hand.points
+    _check_points(game, hand.points, number)
+    _check_moon_choice(game, hand, number)
+
+
+def _check_points(game: Game, points: Sequence[int], number: int) -> None:
+    """One whole number per player, each from 0 to the hand's points, adding up to what
+    the deck(s) hold (exactly in the standard game, at most in Cancellation)."""
+    s = spec(game.rules.variant)
     if len(points) != game.seats:
         raise RulesError(
             "point_count",
@@ -182,7 +189,13 @@ def _check_hand(game: Game, hand: Hand, number: int, before: Standing) -> None:
             f"the points add up to {total}, but a hand holds at most {s.hand_points}",
             hand=number, total=total, expected=s.hand_points,
         )
-    shooter = moon_shooter(rules, points)
+
+
+def _check_moon_choice(game: Game, hand: Hand, number: int) -> None:
+    """With shooter's choice, a moon needs the shooter's choice; otherwise (no moon, or
+    a fixed moon rule) no choice may be given."""
+    rules = game.rules
+    shooter = moon_shooter(rules, hand.points)
     if shooter is not None and rules.moon is MoonRule.SHOOTER_CHOICE:
         if hand.moon_choice is None:
             name = game.players[shooter]

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .. import rules
 from .errors import GameNotFoundError, StoreError, os_error
 from .export import ImportItem
+from .gamefiles import CHANGES, DOC, GAME
 from .model import ImportResult
 from .storage import backup_path, file_key, fsync_dir
 
@@ -93,8 +94,6 @@ def _import_one(store: "GameStore", item: ImportItem,
                      and item.version > doc["version"] and not doc["deleted"])
         if not continues:
             return "conflict", None
-        from .store import CHANGES, DOC, GAME
-
         changes = db.table(CHANGES)
         old = {json.dumps(e, sort_keys=True) for e in changes.all()}
         new = [e for e in item.changes if json.dumps(e, sort_keys=True) not in old]

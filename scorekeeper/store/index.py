@@ -1,18 +1,11 @@
 """The compact index of game summaries behind the history list.
 
-The index is derived data: every summary can be rebuilt from the game files. It is a base
-snapshot ``index.json`` plus an append-only journal ``journal.jsonl``, so adding a hand
-appends two short lines instead of rewriting the summaries of every game:
-
-* ``{"gen": N, "boot": B}``: the first line; the journal belongs to the base of
-  generation N and was started while the machine ran boot B.
-* ``{"begin": id}``: appended before a game file is replaced. Until a later ``put`` for
-  the same id the game is *pending*: its writer may have been killed, so its summary is
-  read again from the game file.
-* ``{"put": summary}``: the game's summary, appended after its file was replaced.
-* ``{"drop": id}``: the game no longer exists.
-* ``{"boot": B}``: every line above was checked against the game files during boot B
-  (appended by the first start after a reboot, see below).
+The index is derived data: every summary can be rebuilt from the game files. It is a
+snapshot ``index.json`` (:mod:`.snapshot`) plus an append-only journal ``journal.jsonl``
+(:mod:`.journal`, which lists its lines), so adding a hand appends two short lines
+(``begin`` before the game file is replaced, ``put`` with its summary after) instead of
+rewriting the summaries of every game. This module keeps the two in memory and on disk
+in step: what is read, appended, trusted, compacted and rebuilt, and when.
 
 Every ``begin``/``put`` of a game is appended while its writer holds the game's lock, so
 the journal order is the order of the writes and the last ``put`` wins.
@@ -25,17 +18,16 @@ identity of its game file (inode, mtime, size), re-reads those that differ (see
 ``GameStore._verify_index``) and appends a ``boot`` line. A torn or garbled line is
 skipped for the same reason.
 
-Damage in the same boot is noticed: every line carries its record number ``n`` (1, 2, 3,
-... after the header), and ``journal.count`` holds the generation and the number of the
-last record appended (rewritten in place after each append, not fsynced). A complete line
-that is garbled or out of sequence, a journal shorter than its count, or a journal that
-shrank under a running store means the journal was damaged or cut: the index is rebuilt
-from the game files, with a recovery note. (After a power cut the journal may lose lines
-legitimately; then the first start checks every summary instead, see above.)
+Damage in the same boot is noticed: every line carries its record number ``n``, and
+``journal.count`` the number of the last record appended. A complete line that is garbled
+or out of sequence, a journal shorter than its count, or a journal that shrank under a
+running store means the journal was damaged or cut: the index is rebuilt from the game
+files, with a recovery note. (After a power cut the journal may lose lines legitimately;
+then the first start checks every summary instead, see above.)
 
-When the journal grows past a quarter of the base (at least :data:`COMPACT_BYTES`), the
-base is rewritten durably (generation N+1) and the journal restarted; lines of an older
-generation are ignored, so a crash between the two steps replays nothing twice.
+When the journal grows past a quarter of the snapshot (at least :data:`COMPACT_BYTES`),
+the snapshot is rewritten durably (generation N+1) and the journal restarted; lines of an
+older generation are ignored, so a crash between the two steps replays nothing twice.
 
 Locks: the caller holds a game's lock before calling :meth:`begin`/:meth:`put` for it;
 the index takes ``index.lock`` (shared to read, exclusive to append), always after any
@@ -44,25 +36,21 @@ game lock, never before.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import os
 import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from . import journal, snapshot
 from .errors import StoreError, os_error
-from .storage import O_BINARY, O_CLOEXEC, atomic_write, file_lock, fsync_dir, utc_stamp, write_all
+from .snapshot import INDEX_FORMAT, valid_summary  # noqa: F401  (INDEX_FORMAT: where it was)
+from .storage import atomic_write, file_lock
 
 log = logging.getLogger("scorekeeper.store")
 
 COMPACT_BYTES = 256 * 1024
-# 2: every summary has "moons" (per seat, the moons shot); 3: journal records are numbered
-# ("n") and counted in journal.count. An index in an older format is rebuilt from the game
-# files (once; no recovery note: nothing was damaged).
-INDEX_FORMAT = 3
-UPGRADE = "in an older format"
+UPGRADE = "in an older format"  # why an index of an older format is rebuilt (quietly)
 
 
 def boot_id() -> str | None:
@@ -126,70 +114,46 @@ class Index:
         except OSError as e:
             raise os_error(e, self.base_path, "read") from e
         try:
-            base = json.loads(raw)
-            if not isinstance(base, dict) or not isinstance(base.get("games"), dict):
-                raise ValueError("wrong shape")
-            fmt = base.get("format", 1)
-            if isinstance(fmt, bool) or not isinstance(fmt, int):
-                raise ValueError(f"bad format {fmt!r}")
-            if fmt > INDEX_FORMAT:
-                raise ValueError(f"format {fmt} is newer than this version")
-            gen = base["gen"]
-            if fmt < INDEX_FORMAT:
-                self.gen = gen if isinstance(gen, int) else 0
-                self.needs_rebuild = UPGRADE
-                return
-            entries = base["games"]
-            pending = set(base.get("pending", []))
-            for gid, s in entries.items():
-                if not valid_summary(s) or s["id"] != gid:
-                    raise ValueError(f"bad summary for {gid!r}")
+            base = snapshot.parse(raw)
         except (ValueError, KeyError, TypeError, UnicodeDecodeError) as e:
             self.needs_rebuild = f"damaged ({e})"
             return
-        self.entries, self.pending, self.gen = entries, pending, gen
+        if base.older:
+            self.gen = base.gen
+            self.needs_rebuild = UPGRADE
+            return
+        self.entries, self.pending, self.gen = base.games, base.pending, base.gen
         self._base_size = len(raw)
         self._read_journal(from_start=True)
         if self.trusted and not self.needs_rebuild and not self._journal_stale:
-            counted = self._read_count()
+            counted = journal.read_count(self.count_path)
             if counted is not None and counted[0] == self.gen and counted[1] > self._count:
                 self.needs_rebuild = (f"damaged (its journal holds {self._count} of its "
                                       f"{counted[1]} records: it was cut short)")
 
     def _read_journal(self, from_start: bool) -> None:
         """Apply journal lines after ``_offset`` (all of them with ``from_start``)."""
-        try:
-            fd = os.open(self.journal_path, os.O_RDONLY | O_CLOEXEC | O_BINARY)
-        except FileNotFoundError:
+        got = journal.read_after(self.journal_path, 0 if from_start else self._offset)
+        if got is None:
             self._journal_ino, self._offset = None, 0
             return
-        try:
-            st = os.fstat(fd)
-            if from_start:
-                self._journal_ino, self._offset = st.st_ino, 0
-            if st.st_size <= self._offset:
-                return
-            os.lseek(fd, self._offset, os.SEEK_SET)  # (no os.pread on Windows)
-            chunk = _read_exactly(fd, st.st_size - self._offset)
-        finally:
-            os.close(fd)
-        end = chunk.rfind(b"\n") + 1  # only complete lines; a writer may be mid-line
-        lines = chunk[:end].splitlines()
+        ino, size, chunk = got
         if from_start:
-            header = _parse(lines[0]) if lines else None
+            self._journal_ino, self._offset = ino, 0
+        if size <= self._offset:
+            return
+        end, lines = journal.complete_lines(chunk)  # a writer may be mid-line
+        if from_start:
+            header = journal.parse(lines[0]) if lines else None
             if not (isinstance(header, dict) and header.get("gen") == self.gen):
                 # a journal of another generation (a compaction was cut short): its
                 # lines are already in the base; the next append starts a new journal
-                self._offset = st.st_size
+                self._offset = size
                 self._journal_stale = True
                 return
             self.journal_boot = header.get("boot")
             lines = lines[1:]
-        try:  # one parse for the whole chunk; line by line only if a line is damaged
-            records = json.loads(b"[" + b",".join(lines) + b"]") if lines else []
-        except (ValueError, UnicodeDecodeError):
-            records = [_parse(line) for line in lines]
-        for rec in records:
+        for rec in journal.records(lines):
             n = rec.get("n") if isinstance(rec, dict) else None
             if self.trusted and n != self._count + 1:  # same boot: no line may be lost
                 what = ("garbled" if not isinstance(n, int)
@@ -224,31 +188,36 @@ class Index:
     def refresh(self) -> None:
         """Catch up with lines other processes appended (cheap when nothing changed)."""
         with self._mu:
-            try:
-                st = os.stat(self.journal_path)
-            except FileNotFoundError:
-                st = None
+            st = self._journal_stat()
             if st is not None and st.st_ino == self._journal_ino and st.st_size == self._offset:
                 return
             with file_lock(self.lock_path, shared=True):
                 self._refresh_locked()
             if self.needs_rebuild:
                 with file_lock(self.lock_path):
-                    self._refresh_locked()
-                    if self.needs_rebuild:
-                        self._rebuild_locked()
+                    self._catch_up_locked()
+
+    def _catch_up_locked(self) -> None:
+        """Catch up, and rebuild the index if it turned out damaged (index lock held,
+        exclusive)."""
+        self._refresh_locked()
+        if self.needs_rebuild:
+            self._rebuild_locked()
 
     def _refresh_locked(self) -> None:
-        try:
-            st = os.stat(self.journal_path)
-        except FileNotFoundError:
-            st = None
+        st = self._journal_stat()
         if st is None or st.st_ino != self._journal_ino:
             self._load_locked()  # compacted or rebuilt by someone else
         elif st.st_size > self._offset:
             self._read_journal(from_start=False)
         elif st.st_size < self._offset and not self.needs_rebuild:
             self.needs_rebuild = "damaged (its journal was cut short while in use)"
+
+    def _journal_stat(self) -> os.stat_result | None:
+        try:
+            return os.stat(self.journal_path)
+        except FileNotFoundError:
+            return None
 
     def summaries(self) -> list[dict[str, Any]]:
         with self._mu:
@@ -292,33 +261,14 @@ class Index:
 
     def _append(self, rec: dict[str, Any]) -> None:
         with self._mu, file_lock(self.lock_path):
-            self._refresh_locked()
-            if self.needs_rebuild:
-                self._rebuild_locked()
+            self._catch_up_locked()
             if self._journal_ino is None or self._journal_stale:  # start a journal
                 self._write_base_locked()
             rec = {**rec, "n": self._count + 1}
-            line = (json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-            try:
-                fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | O_CLOEXEC | O_BINARY)
-            except OSError as e:
-                raise os_error(e, self.journal_path) from e
-            try:
-                size = os.fstat(fd).st_size
-                if size != self._offset:  # a torn line at the end: close it first
-                    line = b"\n" + line
-                try:
-                    write_all(fd, line)
-                except OSError as e:
-                    with contextlib.suppress(OSError):
-                        os.ftruncate(fd, size)
-                    raise os_error(e, self.journal_path) from e
-            finally:
-                os.close(fd)
-            self._offset = size + len(line)
+            self._offset = journal.append(self.journal_path, journal.line(rec), self._offset)
             self._apply(rec)
             self._count = rec["n"]
-            self._write_count()
+            journal.write_count(self.count_path, self.gen, self._count)
             self.serial += 1
             if self._offset > max(COMPACT_BYTES, self._base_size // 4):
                 try:
@@ -334,12 +284,10 @@ class Index:
     def _write_base_locked(self) -> None:
         """Write the base (next generation) and start an empty journal for it."""
         gen = self.gen + 1
-        payload = json.dumps({"format": INDEX_FORMAT, "gen": gen, "games": self.entries,
-                              "pending": sorted(self.pending)},
-                             ensure_ascii=False, separators=(",", ":")).encode()
+        payload = snapshot.encode(gen, self.entries, self.pending)
         atomic_write(self.base_path, payload, tmp_dir=self.tmp_dir)
         self.gen, self._base_size, self.needs_rebuild = gen, len(payload), None
-        header = (json.dumps({"gen": gen, "boot": self.boot}) + "\n").encode()
+        header = journal.header(gen, self.boot)
         try:
             key = atomic_write(self.journal_path, header, tmp_dir=self.tmp_dir)
         except StoreError:
@@ -348,37 +296,15 @@ class Index:
         self._journal_ino, self._offset, self.journal_boot = key[0], len(header), self.boot
         self._journal_stale = False
         self._count = 0
-        self._write_count()
+        journal.write_count(self.count_path, self.gen, self._count)
         self.serial += 1
-
-    def _write_count(self) -> None:
-        """``journal.count``: the generation and the last record's number (index lock
-        held). Rewritten in place, fixed width, not fsynced: a witness for the same boot."""
-        payload = f"{self.gen} {self._count}".ljust(40).encode() + b"\n"
-        try:
-            fd = os.open(self.count_path, os.O_WRONLY | os.O_CREAT | O_CLOEXEC | O_BINARY, 0o644)
-            try:
-                os.write(fd, payload)
-            finally:
-                os.close(fd)
-        except OSError as e:  # only a witness: a missing count is never an alarm
-            log.warning("could not write %s: %s", self.count_path, e)
-
-    def _read_count(self) -> tuple[int, int] | None:
-        try:
-            gen, n = self.count_path.read_bytes().split()
-            return int(gen), int(n)
-        except (OSError, ValueError):
-            return None
 
     def ensure(self) -> None:
         """Load the index, rebuilding it from the game files if it is missing or damaged."""
         self.load()
         if self.needs_rebuild:
             with self._mu, file_lock(self.lock_path):
-                self._refresh_locked()
-                if self.needs_rebuild:
-                    self._rebuild_locked()
+                self._catch_up_locked()
 
     def _rebuild_locked(self) -> None:
         """Rebuild the index from the game files (index lock held).
@@ -390,24 +316,9 @@ class Index:
         """
         why = self.needs_rebuild or "out of date"
         if why.startswith("damaged"):
-            aside = self.base_path.with_name(f"{self.base_path.name}.damaged-{utc_stamp()}")
-            try:
-                os.replace(self.base_path, aside)
-                fsync_dir(self.base_path.parent)
-            except OSError as e:
-                raise StoreError("damaged", f"the index of games is {why} and cannot be moved "
-                                 f"aside ({e.strerror})", path=str(self.base_path)) from e
-        old_gen = self.gen
-        in_flight: set[str] = set()
-        with contextlib.suppress(OSError):
-            for n, line in enumerate(self.journal_path.read_bytes().splitlines()):
-                rec = _parse(line)
-                if not isinstance(rec, dict):
-                    continue
-                if n == 0 and isinstance(rec.get("gen"), int):
-                    old_gen = max(old_gen, rec["gen"])
-                if isinstance(rec.get("begin"), str):
-                    in_flight.add(rec["begin"])
+            snapshot.move_aside(self.base_path, why)
+        journal_gen, in_flight = journal.begun(self.journal_path)
+        old_gen = self.gen if journal_gen is None else max(self.gen, journal_gen)
         entries: dict[str, dict[str, Any]] = {}
         pending: set[str] = set()
         for gid, summary in self.scan():
@@ -423,31 +334,3 @@ class Index:
             self.notes(f"the index of games was {why}; rebuilt it from {len(entries)} "
                        "game files")
 
-
-SUMMARY_KEYS = frozenset(("id", "created", "updated", "version", "players", "variant", "target",
-                          "hands", "totals", "finished", "winner", "deleted", "moons"))
-
-
-def valid_summary(s: Any) -> bool:
-    return (isinstance(s, dict) and SUMMARY_KEYS <= s.keys() and isinstance(s["id"], str)
-            and isinstance(s["version"], int) and isinstance(s["players"], list)
-            and isinstance(s["totals"], list) and isinstance(s["moons"], list)
-            and len(s["moons"]) == len(s["players"]))
-
-
-def _read_exactly(fd: int, size: int) -> bytes:
-    parts = []
-    while size > 0:
-        part = os.read(fd, size)
-        if not part:
-            break
-        parts.append(part)
-        size -= len(part)
-    return b"".join(parts)
-
-
-def _parse(line: bytes) -> Any:
-    try:
-        return json.loads(line)
-    except (ValueError, UnicodeDecodeError):
-        return None

@@ -18,7 +18,7 @@ from ..i18n import N_
 from ..messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
 from ..entry_parts import give_rest_button, queen_button, queen_counts
-from ..widgets import (RED, TAP, Ui, app_bar, big_button, error_box, frame, run, signed, tag,
+from ..widgets import (RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag,
                        text_action, value_of)
 from ..words import DIRECTION, MOON_CHOICE_NAME, MOON_RULE_NAME
 from . import Redirect, load_game
@@ -154,11 +154,7 @@ def view(ui: Ui, model: Model) -> ft.View:
     s = rules.spec(game.rules.variant)
 
     def changed(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
-        def handler(e: Any = None) -> None:
-            run(ui.session, fn, *args)
-            run(ui.session, model.entry_changed)
-            ui.refresh()
-        return handler
+        return ui.act(fn, *args, then=model.entry_changed)
 
     points, typo = entry.typed_points()
     scores = entry.scores()

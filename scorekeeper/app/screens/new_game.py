@@ -115,11 +115,7 @@ def form_act(ui: Ui, model: Model) -> Act:
     """Handlers for the form's taps: done, kept (a reload keeps the form), redrawn."""
 
     def act(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
-        def handler(e: Any = None) -> None:
-            run(ui.session, fn, *args)
-            run(ui.session, model.changed)
-            ui.refresh()
-        return handler
+        return ui.act(fn, *args, then=model.changed)
 
     return act
 

@@ -13,8 +13,8 @@ from ..i18n import N_
 from ..sharing import share_row
 from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..sheet_parts import sheet_table
-from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
-                       text_action)
+from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, pass_chips,
+                       signed, tag, text_action)
 from ..words import DIRECTION, DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
 from . import load_game
 
@@ -148,11 +148,7 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                                  color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True)],
                         vertical_alignment=ft.CrossAxisAlignment.START))
     if n.passes:
-        pairs = [ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
-                 for a, b in n.passes.items()]
-        lines.append(ft.Row([ft.Container(ft.Text(p, size=14), bgcolor=ft.Colors.SURFACE,
-                                          border_radius=8, padding=ft.Padding(8, 4, 8, 4))
-                             for p in pairs], wrap=True, spacing=6, run_spacing=6))
+        lines.append(pass_chips(ui, names, n.passes, 14))
     if n.first_lead is not None:
         lead = ft.Row([card_span(n.first_lead, 17),
                        ft.Text(ui._("leads the first trick"), size=15, expand=True,

@@ -16,7 +16,7 @@ from ..access import Role
 from ..i18n import N_
 from ..messages import Msg
 from ..routes import Home, Route, Settings, Sheet
-from ..widgets import Ui, app_bar, frame, section, signed, tag, value_of
+from ..widgets import Ui, app_bar, frame, pass_chips, section, signed, tag, value_of
 from ..words import DIRECTION, DIRECTION_ICON, DIRECTION_SHORT
 
 if TYPE_CHECKING:
@@ -115,11 +115,7 @@ def now_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                         color=color, expand=True)])),
         ]
         if n.passes:
-            pairs = [ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
-                     for a, b in n.passes.items()]
-            lines.append(ft.Row([ft.Container(ft.Text(p, size=16), bgcolor=ft.Colors.SURFACE,
-                                              border_radius=8, padding=ft.Padding(8, 4, 8, 4))
-                                 for p in pairs], wrap=True, spacing=6, run_spacing=6))
+            lines.append(pass_chips(ui, names, n.passes, 16))
     return tag(ids.TABLE_NOW, ft.Container(ft.Column(lines, spacing=6),
                                            bgcolor=ft.Colors.PRIMARY_CONTAINER,
                                            border_radius=16, padding=16), live_region=True)
