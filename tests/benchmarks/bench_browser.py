@@ -334,18 +334,9 @@ def make_store(path: Path, count: int, seed: int = 7) -> tuple[str, str]:
     rng = random.Random(seed)
     store = GameStore(path)
     unfinished = max(2, count // 50)
-    batch: list[dict] = []
-    for i in range(count):
-        g = unfinished_game(rng, bench_store) if i % (count // unfinished) == 0 \
-            else bench_store.finished_game(rng)
-        g["id"] = f"s{seed}x{i:06d}"
-        g["created"] = g["updated"] = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T12:00:00.{i:06d}Z"
-        batch.append(g)
-        if len(batch) == 2000:
-            store.import_data({"games": batch})
-            batch = []
-    if batch:
-        store.import_data({"games": batch})
+    bench_store.import_games(store, (
+        unfinished_game(rng, bench_store) if i % (count // unfinished) == 0
+        else bench_store.finished_game(rng) for i in range(count)), f"s{seed}x")
     games = store.list_games()
     return next(g.id for g in games if not g.finished), games[0].id
 

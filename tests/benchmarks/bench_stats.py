@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_store import finished_game  # noqa: E402
+from bench_store import finished_game, import_games  # noqa: E402
 
 from scorekeeper.rules import stats  # noqa: E402
 
@@ -43,21 +43,15 @@ def build(path: Path, count: int, seed: int = 7) -> dict[str, int]:
 
     rng = random.Random(seed)
     store = GameStore(path)
-    batch: list[dict] = []
+    games = []
     unfinished = 0
-    for i in range(count):
+    for _ in range(count):
         g = finished_game(rng)
         if rng.random() < UNFINISHED:
             g["hands"] = g["hands"][: rng.randrange(len(g["hands"]))]
             unfinished += 1
-        g["id"] = f"s{seed}x{i:06d}"
-        g["created"] = g["updated"] = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T12:00:00.{i:06d}Z"
-        batch.append(g)
-        if len(batch) == 2000:
-            store.import_data({"games": batch})
-            batch = []
-    if batch:
-        store.import_data({"games": batch})
+        games.append(g)
+    import_games(store, games, f"s{seed}x")
     deleted = rng.sample(range(count), round(count * DELETED))
     for i in deleted:
         store.delete_game(f"s{seed}x{i:06d}")
