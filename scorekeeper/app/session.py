@@ -266,7 +266,7 @@ class Session:
         follow = getattr(self.model, "follows", None)
         if follow is None or not follow(game_id):
             return False
-        self.catch_up()  # what is typed is kept (a hand's points) or kept in the draft
+        self.catch_up()  # what was typed goes with the model (a reread keeps a search)
         reload = getattr(self.model, "reload", None)
         if reload is not None:  # the screen rereads in place (keeps what was picked)
             reload()
