@@ -52,8 +52,11 @@ async def device_language(page: ft.Page) -> str | None:
 
 
 def draw(ui: widgets.Ui) -> ft.View:
-    """The view of the session's screen."""
+    """The view of the session's screen (drawn from a model that has every text the
+    phone's fields hold, so no field is redrawn with an older text: see .inputs)."""
     session = ui.session
+    session.catch_up()
+    session.inputs.clear()
     return screens.module(session.route).view(ui, session.model)
 
 

@@ -22,6 +22,7 @@ from ..store import GameStore, StaleGameError, StoreError
 from . import routes, screens
 from .forms import NewGameForm
 from .i18n import LANGUAGES, Translator, pick_language
+from .inputs import Inputs
 from .messages import EXPORT_SKIPPED, EXPORT_SKIPPED_PLURAL, STALE, Msg, recovery_message, rules_error, store_error
 from .routes import Route
 from .table_roles import KEEP_AWAKE, LanTable, gate, host_opened
@@ -75,6 +76,7 @@ class Session:
         self.tz: tzinfo | None = None  # the phone's time zone (None: this machine's)
         self.route: Route = routes.Home()
         self.model: Any = None
+        self.inputs = Inputs()  # the text fields drawn, for catch_up
         self.trail: list[Route] = []  # screens navigated through, for Back
         self.form: NewGameForm | None = None  # the new-game form, kept while the tab lives
         self.form_dirty = False
@@ -225,8 +227,21 @@ class Session:
             self._take_recoveries()  # a file read for this screen may have been repaired
         host_opened(self)  # the table views follow the game the host opens
 
+    def catch_up(self) -> None:
+        """The text the phone's fields already hold goes to the screen's model before the
+        server does anything else for the screen (a slow server gets a keystroke's text
+        before its event; see :mod:`.inputs`). A failure is said in words."""
+        for step in self.inputs.pending():
+            try:
+                step()
+            except StoreError as err:
+                self.error = store_error(err)
+            except RulesError as err:
+                self.error = rules_error(err)
+
     def leave(self) -> None:
         """The screen is left (or the tab closed): keep what is worth keeping."""
+        self.catch_up()
         leave = getattr(self.model, "leave", None)
         if leave is not None:
             try:
@@ -252,6 +267,7 @@ class Session:
         follow = getattr(self.model, "follows", None)
         if follow is None or not follow(game_id):
             return False
+        self.catch_up()  # what was typed goes with the model (a reread keeps a search)
         reload = getattr(self.model, "reload", None)
         if reload is not None:  # the screen rereads in place (keeps what was picked)
             reload()
@@ -298,6 +314,11 @@ class Session:
         screen changed."""
         if self.route.screen != "table":
             return False
+        self.catch_up()
+        reload = getattr(self.model, "reload", None)
+        if reload is not None:  # rereads in place: the table code typed so far stays
+            reload()
+            return True
         notice, error = self.notice, self.error
         self.route, self.model = screens.open_screen(self, self.route)
         self.notice, self.error = notice, error

@@ -71,8 +71,10 @@ class Ui:
 
 
 def run(session: Session, fn: Callable[..., Any], *args: Any) -> None:
-    """Run one user action; a failure is shown in words on the screen, never a traceback."""
+    """Run one user action, after the text the phone's fields hold has gone to the model
+    (see :mod:`.inputs`); a failure is shown in words on the screen, never a traceback."""
     try:
+        session.catch_up()
         fn(*args)
     except StoreError as err:
         log.warning("store: %s", err)
@@ -118,6 +120,25 @@ def _tappable(control: Any, depth: int = 0) -> Any:
                 if found is not None:
                     return found
     return None
+
+
+def text_field(ui: Ui, text: str, put: Callable[[str], None],
+               then: Callable[[Any], None] | None = None, **kw: Any) -> ft.TextField:
+    """A field showing the model's ``text``; what is typed goes to the model through
+    ``put`` (on the change event, or sooner: :mod:`.inputs`), then ``then`` runs (a
+    redraw, say). Give it a ``key``: a redraw keeps the field and the keyboard."""
+    field = ft.TextField(value=text, **kw)
+    typed = ui.session.inputs.add(field, put, text)
+
+    def changed(e: Any) -> None:
+        value = value_of(e)  # the field's text (or a test's stand-in control's)
+        step = typed.take("" if value is None else str(value))
+        run(ui.session, step or (lambda: None))  # after every other field's text
+        if then is not None:
+            then(e)
+
+    field.on_change = changed
+    return field
 
 
 def value_of(e: Any) -> Any:

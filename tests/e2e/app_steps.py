@@ -67,11 +67,16 @@ class Table:
                 app.tap(ids.ADD_PLAYER)
                 app.wait(name_field)
             app.type(name_field, name)
-        # The form keeps a draft: drop seats a previous visit left beyond ours.
+        # The form keeps a draft: drop seats a previous visit left beyond ours, one tap
+        # at a time, each seat gone from the screen before the next tap (a busy server
+        # redraws late, and a second tap on a button about to go waits for ever).
         extra = ids.PLAYER_NAME.format(seat=len(self.players))
         while app.exists(extra):
+            last = len(self.players)
+            while app.exists(ids.PLAYER_NAME.format(seat=last + 1)):
+                last += 1
             app.tap(ids.PLAYER_REMOVE.format(seat=len(self.players)))
-            app.page.wait_for_timeout(100)
+            app.el(ids.PLAYER_NAME.format(seat=last)).first.wait_for(state="detached")
         app.tap(ids.VARIANT.format(variant=self.table_rules.variant.value))
         target = str(self.table_rules.target)
         if target in ("50", "100", "150"):

@@ -26,7 +26,6 @@ class HandEntry:
 
     def __post_init__(self) -> None:
         n = self.game.seats
-        s = rules.spec(self.game.rules.variant)
         if len(self.hearts) != n:
             self.hearts = [0] * n
         if len(self.queens) != n:

@@ -19,7 +19,7 @@ from ..messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
 from ..entry_parts import give_rest_button, queen_button, queen_counts
 from ..widgets import (RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag,
-                       text_action, value_of)
+                       text_action, text_field)
 from ..words import DIRECTION, MOON_CHOICE_NAME, MOON_RULE_NAME
 from . import Redirect, load_game
 
@@ -238,14 +238,13 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             label=ui._("Hearts taken by {player}: {n}", player=name, n=hearts), button=True))
         parts += queen_buttons(ui, entry, seat, name, changed, s)
     else:
-        def typed(e: Any, seat: int = seat) -> None:
-            entry.set_points_text(seat, value_of(e) or "")
-            ui.act(ui.model.entry_changed)(e)
-        parts.append(tag(ids.POINTS.format(seat=seat), ft.TextField(
-            value=entry.points_text[seat], width=84, text_align=ft.TextAlign.CENTER,
+        parts.append(tag(ids.POINTS.format(seat=seat), text_field(
+            ui, entry.points_text[seat], lambda text, seat=seat: entry.set_points_text(
+                seat, text), lambda e: ui.act(ui.model.entry_changed)(e),
+            width=84, text_align=ft.TextAlign.CENTER,
             # what is typed stays as typed ("2.5" and "-3" are refused in words, never
             # filtered into 25 or 3); no placeholder, which a screen reader reads as a value
-            keyboard_type=ft.KeyboardType.NUMBER, text_size=18, on_change=typed,
+            keyboard_type=ft.KeyboardType.NUMBER, text_size=18,
             key=f"points-{seat}", label=None), label=ui._("Points for {player}", player=name)))
     if points is None:
         points_label = ui._("{player}: not a number", player=name)

@@ -13,7 +13,7 @@ from .. import ids
 from ..i18n import N_
 from ..messages import Msg
 from ..routes import HISTORY_STATUSES, History, Route, Sheet, Stats
-from ..widgets import TAP, Ui, app_bar, game_card, tag, value_of, frame
+from ..widgets import TAP, Ui, app_bar, frame, game_card, tag, text_field
 from ..words import VARIANT_NAME
 
 if TYPE_CHECKING:
@@ -100,12 +100,10 @@ class Model:
 
 
 def filters(ui: Ui, model: Model) -> list[ft.Control]:
-    def searched(e: object) -> None:
-        ui.act(model.search, value_of(e) or "")(e)
-
-    search = tag(ids.HISTORY_SEARCH, ft.TextField(
-        value=model.query, label=ui._("Search by player"), prefix_icon=ft.Icons.SEARCH,
-        on_change=searched, key="history-search", dense=True),
+    search = tag(ids.HISTORY_SEARCH, text_field(
+        ui, model.query, model.search, lambda e: ui.refresh(),
+        label=ui._("Search by player"), prefix_icon=ft.Icons.SEARCH,
+        key="history-search", dense=True),
         label=ui._("Search by player"))
 
     def chip(identifier: str, text: str, selected: bool, action: object) -> ft.Control:

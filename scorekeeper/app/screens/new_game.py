@@ -16,7 +16,7 @@ from ..forms import TARGET_CHOICES, NewGameForm
 from ..messages import rules_error
 from ..routes import NewGame, Route, Sheet
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame,
-                       run, section, tag, value_of)
+                       run, section, tag, text_field, value_of)
 from ..words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
 
 if TYPE_CHECKING:
@@ -59,6 +59,14 @@ class Model:
     def typed(self) -> None:
         """A keystroke: kept in the session only (saved when the field or screen is left)."""
         self.dirty = True
+
+    def set_name(self, seat: int, text: str) -> None:
+        self.form.set_name(seat, text)
+        self.typed()
+
+    def set_target_other(self, text: str) -> None:
+        self.form.target_other = text
+        self.typed()
 
     def changed(self) -> None:
         """A choice was tapped (or a field left): keep the form for a reload."""
@@ -123,23 +131,16 @@ def form_act(ui: Ui, model: Model) -> Act:
 def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     """Names in seating order (moved with arrows), add a player, recent names."""
     form, n = model.form, model.form.count
-    def name_changed(seat: int) -> Callable[[Any], None]:
-        def handler(e: Any) -> None:
-            # redrawn on every keystroke, so the first-dealer buttons and every label
-            # follow the names; the field is keyed, so it keeps the focus
-            form.set_name(seat, value_of(e) or "")
-            model.typed()
-            ui.refresh()
-        return handler
-
     rows: list[ft.Control | None] = [section(ui._("Players, clockwise"))]
     for seat in range(n):
         label = ui._("Player {number}", number=seat + 1)
-        field = tag(ids.PLAYER_NAME.format(seat=seat), ft.TextField(
-            value=form.names[seat], label=label, dense=False, expand=True,
+        # redrawn on every keystroke, so the first-dealer buttons and every label follow
+        # the names; the field is keyed, so it keeps the focus
+        field = tag(ids.PLAYER_NAME.format(seat=seat), text_field(
+            ui, form.names[seat], lambda text, seat=seat: model.set_name(seat, text),
+            lambda e: ui.refresh(), label=label, dense=False, expand=True,
             capitalization=ft.TextCapitalization.WORDS, max_length=24, counter="",
-            on_change=name_changed(seat), on_submit=lambda e: ui.refresh(),
-            on_blur=lambda e: run(ui.session, model.keep),
+            on_submit=lambda e: ui.refresh(), on_blur=lambda e: run(ui.session, model.keep),
             key=f"name-{seat}"), label=label, expand=True)
         buttons = [
             tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
@@ -200,12 +201,9 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
                                   selected=selected, button=True, expand=True))
     rows.append(ft.Row(target_buttons, spacing=6))
     if form.target_choice == "other":
-        def other_changed(e: Any) -> None:
-            form.target_other = value_of(e) or ""
-            model.typed()
-        rows.append(tag(ids.TARGET_OTHER, ft.TextField(
-            value=form.target_other, label=ui._("Target points"),
-            keyboard_type=ft.KeyboardType.NUMBER, on_change=other_changed,
+        rows.append(tag(ids.TARGET_OTHER, text_field(
+            ui, form.target_other, model.set_target_other, label=ui._("Target points"),
+            keyboard_type=ft.KeyboardType.NUMBER,
             on_blur=lambda e: run(ui.session, model.keep),
             input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
             label=ui._("Target points")))

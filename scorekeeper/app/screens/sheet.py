@@ -3,7 +3,7 @@ banner (dealer, passes, lead), target and distance; game over with standings."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 

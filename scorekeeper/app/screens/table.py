@@ -16,7 +16,7 @@ from ..access import Role
 from ..i18n import N_
 from ..messages import Msg
 from ..routes import Home, Route, Settings, Sheet
-from ..widgets import Ui, app_bar, frame, pass_chips, section, signed, tag, value_of
+from ..widgets import Ui, app_bar, frame, pass_chips, section, signed, tag, text_field
 from ..words import DIRECTION, DIRECTION_ICON, DIRECTION_SHORT
 
 if TYPE_CHECKING:
@@ -176,12 +176,9 @@ def hands_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
 def code_box(ui: Ui, model: Model) -> ft.Control:
     """A follower becomes an editor with the table code from the host's screen."""
 
-    def typed(e: Any) -> None:
-        model.set_code_text(str(value_of(e) or ""))
-
-    field = tag(ids.TABLE_CODE_FIELD, ft.TextField(
-        value=model.code_text, label=ui._("Table code"), max_length=6, counter="",
-        keyboard_type=ft.KeyboardType.NUMBER, on_change=typed,
+    field = tag(ids.TABLE_CODE_FIELD, text_field(
+        ui, model.code_text, model.set_code_text, label=ui._("Table code"), max_length=6,
+        counter="", keyboard_type=ft.KeyboardType.NUMBER,
         on_submit=ui.act(model.enter_code), expand=True, key="table-code"),
         label=ui._("Table code"), expand=True)
     join = tag(ids.TABLE_CODE_OK, ft.FilledButton(
