@@ -44,7 +44,7 @@ def test_editing_away_a_moon_updates_the_count(store: GameStore) -> None:
 
 def test_an_index_of_format_1_is_rebuilt_with_moons_quietly(folder: Path) -> None:
     store = GameStore(folder)
-    sg = moon_game(store)
+    moon_game(store)
     store._index.compact()
     data = read_json(folder / "index.json")
     data["format"] = 1  # as the version before moons wrote it
