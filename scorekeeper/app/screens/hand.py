@@ -286,12 +286,14 @@ def hearts_keypad(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) -
     keys = []
     for count in range(entry.max_hearts + 1):
         current = entry.hearts[seat] == count
+        possible = entry.can_set_hearts(seat, count)  # no more hearts than the deck holds
         keys.append(tag(ids.HEARTS_KEY.format(count=count), ft.Container(
             ft.Text(str(count), size=18, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.ON_PRIMARY if current else None),
             width=TAP, height=TAP, alignment=ft.Alignment.CENTER, border_radius=24,
-            bgcolor=ft.Colors.PRIMARY if current else ft.Colors.SURFACE, ink=True,
-            on_click=changed(entry.set_hearts, seat, count)),
+            bgcolor=ft.Colors.PRIMARY if current else ft.Colors.SURFACE, ink=possible,
+            disabled=not possible, opacity=1.0 if possible else 0.35,
+            on_click=changed(entry.set_hearts, seat, count) if possible else None),
             label=ui._n("{n} heart for {player}", "{n} hearts for {player}", count,
                         player=name), button=True, selected=current))
     return ft.Container(ft.Column([

@@ -1,0 +1,110 @@
+"""What a table of players hit when the app was played through end to end (the QA round):
+each test drives the screens as a player does, with every score from the rules."""
+
+import flet as ft
+from app_harness import Phone
+
+from scorekeeper import rules
+from scorekeeper.app import ids
+
+NAMES = ["Ala", "Bartek", "Celina", "Darek"]
+SIX = NAMES + ["Ewa", "Filip"]
+
+
+def typed(phone: Phone) -> list[str]:
+    return [phone.control(ids.POINTS.format(seat=s), ft.TextField).value or ""
+            for s in range(len(phone.session.entry.points_text))]
+
+
+# --- switching Points -> Hearts + Q♠ -> Points wiped what was typed ---------------------------
+
+
+def test_a_stray_tap_on_cards_mode_keeps_the_edited_hands_points(store):
+    phone = Phone(store)
+    gid = phone.new_game(NAMES)
+    phone.enter_points([10, 3, 13, 0])
+    phone.go(f"/game/{gid}/hand/1")
+    assert typed(phone) == ["10", "3", "13", "0"]
+    phone.tap(ids.MODE_CARDS)  # a stray tap: no card is given in cards mode
+    phone.tap(ids.MODE_POINTS)
+    assert typed(phone) == ["10", "3", "13", "0"]
+    assert not phone.disabled(ids.SAVE_HAND)
+    # and the draft it left does not open the edit empty
+    again = phone.reload(store)
+    assert typed(again) == ["10", "3", "13", "0"]
+
+
+def test_points_typed_for_a_new_hand_survive_a_look_at_cards_mode(phone):
+    phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.MODE_POINTS)
+    phone.type(ids.POINTS.format(seat=0), "20")
+    phone.type(ids.POINTS.format(seat=1), "6")
+    phone.tap(ids.MODE_CARDS)
+    phone.tap(ids.MODE_POINTS)
+    assert typed(phone) == ["20", "6", "", ""]
+
+
+def test_cards_given_still_become_points(phone):
+    phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    phone.tap(ids.HEARTS.format(seat=2))
+    phone.tap(ids.HEARTS_KEY.format(count=4))
+    phone.tap(ids.QUEEN.format(seat=2, n=0))
+    phone.tap(ids.MODE_POINTS)
+    assert typed(phone) == ["", "", "17", ""]
+
+
+# --- the hearts keypad offered more hearts than the deck holds ---------------------------------
+
+
+def test_the_keypad_greys_out_more_hearts_than_are_left(phone):
+    phone.new_game(NAMES)
+    phone.tap(ids.ENTER_HAND)
+    for seat, count in ((0, 3), (1, 5), (2, 0)):
+        phone.tap(ids.HEARTS.format(seat=seat))
+        phone.tap(ids.HEARTS_KEY.format(count=count))
+    assert phone.session.entry.picked == 3
+    left = rules.hearts_left(phone.session.game.game.rules, phone.session.entry.hearts)
+    assert left == 5
+    assert not phone.disabled(ids.HEARTS_KEY.format(count=5))
+    assert phone.disabled(ids.HEARTS_KEY.format(count=6))
+    assert phone.disabled(ids.HEARTS_KEY.format(count=13))  # 21 hearts in a 13-heart deck
+    phone.session.entry.set_hearts(3, 13)  # even asked directly
+    assert phone.session.entry.hearts == [3, 5, 0, 0]
+    phone.tap(ids.HEARTS_KEY.format(count=5))
+    phone.tap(ids.QUEEN.format(seat=2, n=0))
+    assert not phone.disabled(ids.SAVE_HAND)
+    # a player's own hearts can always be lowered, and raised back to what is free
+    phone.tap(ids.HEARTS.format(seat=1))
+    assert not phone.disabled(ids.HEARTS_KEY.format(count=0))
+    assert phone.disabled(ids.HEARTS_KEY.format(count=6))
+
+
+# --- Cancellation: an untouched hand could be saved as "52 points taken by nobody" ------------
+
+
+def test_an_untouched_cancellation_hand_cannot_be_saved(phone):
+    phone.new_game(SIX, variant=ids.VARIANT.format(variant="cancellation"))
+    phone.tap(ids.ENTER_HAND)
+    assert phone.disabled(ids.SAVE_HAND)
+    assert "Nothing is given yet" in phone.text(ids.SAVE_REASON)
+    assert "52 points left to give" in phone.text(ids.REMAINING)
+    assert "nobody" not in phone.text(ids.REMAINING)
+    phone.tap(ids.MODE_POINTS)
+    assert phone.disabled(ids.SAVE_HAND)
+    # a real hand with a cancelled last trick still saves
+    for seat, p in enumerate([10, 13, 20]):
+        phone.type(ids.POINTS.format(seat=seat), str(p))
+    assert "9 points taken by nobody" in phone.text(ids.REMAINING)
+    assert not phone.disabled(ids.SAVE_HAND)
+    phone.tap(ids.SAVE_HAND)
+    assert phone.screen == "sheet"
+
+
+def test_the_reason_is_said_in_polish_and_lithuanian(store):
+    for lang, words in (("pl", "Jeszcze nic nie wpisano"), ("lt", "Dar nieko neįvesta")):
+        phone = Phone(store, language=lang)
+        phone.new_game(SIX, variant=ids.VARIANT.format(variant="cancellation"))
+        phone.tap(ids.ENTER_HAND)
+        assert words in phone.text(ids.SAVE_REASON)
