@@ -266,7 +266,9 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
         facts.append(ft.Text(text, **strong))
     if g.hands:
         facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
-    facts.append(ft.Text(ui._("Started {when}", when=local_time(ui, g.created)), **small))
+    when = local_time(ui, g.created)  # "Not started · Started today" said two things
+    facts.append(ft.Text(ui._("Started {when}", when=when) if g.hands else
+                         ui._("Set up {when}", when=when), **small))
     lines: list[ft.Control] = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),

@@ -108,3 +108,22 @@ def test_the_reason_is_said_in_polish_and_lithuanian(store):
         phone.new_game(SIX, variant=ids.VARIANT.format(variant="cancellation"))
         phone.tap(ids.ENTER_HAND)
         assert words in phone.text(ids.SAVE_REASON)
+
+
+# --- a game card said "Not started" and "Started today 15:41" at once ---------------------------
+
+
+def test_a_game_not_started_is_not_said_to_have_started(store):
+    for lang, started in (("en", "Started"), ("pl", "Rozpoczęta"), ("lt", "Pradėtas")):
+        phone = Phone(store, language=lang)
+        gid = phone.new_game(NAMES)
+        phone.go("/")
+        card = phone.text(ids.RESUME.format(game_id=gid))
+        assert phone.session.tr._("Not started") in card
+        assert started not in card, card
+        assert phone.session.tr._("Set up {when}", when="").strip() in card
+        phone.go(f"/game/{gid}")
+        phone.enter_points([3, 13, 10, 0])
+        phone.go("/")
+        card = phone.text(ids.RESUME.format(game_id=gid))
+        assert started in card and phone.session.tr._("Not started") not in card
