@@ -127,3 +127,20 @@ def test_a_game_not_started_is_not_said_to_have_started(store):
         phone.go("/")
         card = phone.text(ids.RESUME.format(game_id=gid))
         assert started in card and phone.session.tr._("Not started") not in card
+
+
+# --- the history search needed the accents typed -----------------------------------------------
+
+
+def test_the_history_search_ignores_accents_and_case(store):
+    phone = Phone(store)
+    ruta = phone.new_game(["Rūta", "Łukasz", "Agnė", "Žydrūnas"])
+    other = phone.new_game(NAMES)
+    phone.go("/history")
+    for query in ("ruta", "RŪTA", "lukasz", "agne", "zydr"):
+        phone.type(ids.HISTORY_SEARCH, query)
+        assert phone.has(ids.HISTORY_GAME.format(game_id=ruta)), query
+        assert not phone.has(ids.HISTORY_GAME.format(game_id=other)), query
+    phone.type(ids.HISTORY_SEARCH, "bart")
+    assert phone.has(ids.HISTORY_GAME.format(game_id=other))
+    assert not phone.has(ids.HISTORY_GAME.format(game_id=ruta))
