@@ -258,10 +258,12 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
     else:
         points_label = ui._n("{player}: {n} point", "{player}: {n} points", score, player=name)
     # what the hand scores (the shooter's 26 shows as what the moon rule makes of it)
-    shown = "?" if score is None else signed(score)
+    shown = f"= {'?' if score is None else signed(score)}"
+    # "= −26" (a moon taken off the shooter) is a character longer than any other score:
+    # a smaller size keeps it on one line in the same width (it wrapped to "=" over "−26")
     parts.append(tag(ids.PLAYER_POINTS.format(seat=seat), ft.Text(
-        f"= {shown}", size=18, width=52, text_align=ft.TextAlign.RIGHT,
-        weight=ft.FontWeight.BOLD), label=points_label))
+        shown, size=18 if len(shown) <= 4 else 14, width=52, text_align=ft.TextAlign.RIGHT,
+        weight=ft.FontWeight.BOLD, max_lines=1), label=points_label))
     parts.append(give_rest_button(ui, entry, seat, name, changed))
     if entry.mode == "cards" and s.queens > 1:
         # Two queens: the name, points and "rest" on top, the cards below, so that
