@@ -144,3 +144,22 @@ def test_the_history_search_ignores_accents_and_case(store):
     phone.type(ids.HISTORY_SEARCH, "bart")
     assert phone.has(ids.HISTORY_GAME.format(game_id=other))
     assert not phone.has(ids.HISTORY_GAME.format(game_id=ruta))
+
+
+# --- a finished game opened from the history said "open from the home screen to play on" -----
+
+
+def test_a_finished_game_read_only_does_not_offer_to_play_on(store):
+    phone = Phone(store, language="pl")
+    gid = phone.new_game(NAMES, target=ids.TARGET.format(value="50"))
+    for points in ([25, 0, 1, 0], [25, 0, 1, 0], [0, 13, 0, 13]):
+        phone.enter_points(points)
+    assert phone.has(ids.GAME_OVER)
+    phone.go(f"/history/{gid}")
+    note = phone.text(ids.READ_ONLY)
+    assert note == "Tylko do odczytu: ta gra jest zakończona."
+    assert "grać dalej" not in note
+    # an unfinished game typed as a history address still says how to play on
+    other = phone.new_game(NAMES)
+    phone.go(f"/history/{other}")
+    assert "grać dalej" in phone.text(ids.READ_ONLY)
