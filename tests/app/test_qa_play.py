@@ -163,3 +163,26 @@ def test_a_finished_game_read_only_does_not_offer_to_play_on(store):
     other = phone.new_game(NAMES)
     phone.go(f"/history/{other}")
     assert "grać dalej" in phone.text(ids.READ_ONLY)
+
+
+# --- Back from a game opened from the filtered history landed on "All" ---------------------------
+
+
+def test_back_from_a_game_returns_to_the_history_filter_it_was_opened_from(store):
+    phone = Phone(store)
+    done = phone.new_game(NAMES, target=ids.TARGET.format(value="50"))
+    for points in ([25, 0, 1, 0], [25, 0, 1, 0], [0, 13, 0, 13]):
+        phone.enter_points(points)
+    phone.new_game(["Ewa", "Filip", "Gosia"])
+    phone.go("/")
+    phone.tap(ids.HISTORY)
+    phone.tap(ids.HISTORY_STATUS.format(status="finished"))
+    assert phone.routes[-1] == "/history?status=finished"  # the address follows the filter
+    phone.tap(ids.HISTORY_GAME.format(game_id=done))
+    assert phone.session.route.url() == f"/history/{done}"
+    phone.tap(ids.BACK)
+    assert phone.session.route.url() == "/history?status=finished"
+    assert phone.session.model.status == "finished"
+    # and a reload of that address shows the same filter
+    again = phone.reload(store)
+    assert again.session.model.status == "finished"

@@ -79,6 +79,8 @@ class Model:
         if status in HISTORY_STATUSES:
             self.status, self.shown = status, PAGE
             self._refilter()
+            # in the address: Back from a game opened here returns to this filter
+            self.session.readdress(History(status))
 
     def set_variant(self, variant: str) -> None:
         if variant in VARIANTS:
