@@ -186,3 +186,18 @@ def test_back_from_a_game_returns_to_the_history_filter_it_was_opened_from(store
     # and a reload of that address shows the same filter
     again = phone.reload(store)
     assert again.session.model.status == "finished"
+
+
+# --- the queen buttons said "Q♠" under a mode button saying "D♠" (pl, lt) --------------------------
+
+
+def test_the_queen_buttons_use_the_languages_letter_for_the_queen(store):
+    for lang, queen in (("en", "Q♠"), ("pl", "D♠"), ("lt", "D♠")):
+        phone = Phone(store, language=lang)
+        phone.new_game(NAMES)
+        phone.tap(ids.ENTER_HAND)
+        assert queen in phone.text(ids.MODE_CARDS)
+        assert phone.text(ids.QUEEN.format(seat=0, n=0)) == queen
+        phone.new_game(SIX, variant=ids.VARIANT.format(variant="cancellation"))
+        phone.tap(ids.ENTER_HAND)
+        assert queen in phone.text(ids.ENTRY_ROW.format(seat=0)).split()
