@@ -201,3 +201,20 @@ def test_the_queen_buttons_use_the_languages_letter_for_the_queen(store):
         phone.new_game(SIX, variant=ids.VARIANT.format(variant="cancellation"))
         phone.tap(ids.ENTER_HAND)
         assert queen in phone.text(ids.ENTRY_ROW.format(seat=0)).split()
+
+
+# --- "Taisyti daliji…" / "Popraw roz…": the edit title lost the hand's number at 360 px --------
+
+
+def test_the_edit_title_may_take_two_lines_rather_than_lose_the_hands_number(store):
+    for lang, title in (("pl", "Popraw rozdanie 1"), ("lt", "Taisyti dalijimą Nr. 1")):
+        phone = Phone(store, language=lang)
+        phone.new_game(NAMES)
+        phone.enter_points([3, 13, 10, 0])
+        phone.tap(ids.HAND_ROW.format(n=1))
+        bar = phone.view.appbar.title
+        assert bar.value == title
+        assert bar.max_lines == 2 and bar.size < 22  # beside Delete and Start over
+        phone.tap(ids.BACK)
+        phone.tap(ids.ENTER_HAND)  # a new hand's short title keeps the usual bar
+        assert phone.view.appbar.title.max_lines is None

@@ -205,7 +205,8 @@ def view(ui: Ui, model: Model) -> ft.View:
         title = ui._("Edit hand {hand}", hand=entry.number)
     else:
         title = ui._("Hand {hand}", hand=entry.number)
-    return frame(ui, "hand", app_bar(ui, title, actions=actions), rows, bottom=bottom,
+    return frame(ui, "hand", app_bar(ui, title, actions=actions,
+                                     two_lines=entry.index is not None), rows, bottom=bottom,
                  error=False)
 
 
