@@ -218,3 +218,20 @@ def test_the_edit_title_may_take_two_lines_rather_than_lose_the_hands_number(sto
         phone.tap(ids.BACK)
         phone.tap(ids.ENTER_HAND)  # a new hand's short title keeps the usual bar
         assert phone.view.appbar.title.max_lines is None
+
+
+# --- the change log gave bare numbers ("after: 21 · 5 · 0 · 0"): whose were they? ------------------
+
+
+def test_the_change_log_names_whose_points_changed(phone):
+    gid = phone.new_game(NAMES)
+    phone.enter_points([3, 13, 10, 0])
+    phone.tap(ids.HAND_ROW.format(n=1))
+    phone.type(ids.POINTS.format(seat=0), "13")
+    phone.type(ids.POINTS.format(seat=1), "3")
+    phone.tap(ids.SAVE_HAND)
+    phone.go(f"/game/{gid}/changes")
+    edit = phone.text(ids.CHANGE.format(n=0))
+    assert "before: Ala 3 · Bartek 13 · Celina 10 · Darek 0" in edit
+    assert "after: Ala 13 · Bartek 3 · Celina 10 · Darek 0" in edit
+    assert "after: Ala 3 · Bartek 13 · Celina 10 · Darek 0" in phone.text(ids.CHANGE.format(n=1))
