@@ -235,3 +235,16 @@ def test_the_change_log_names_whose_points_changed(phone):
     assert "before: Ala 3 · Bartek 13 · Celina 10 · Darek 0" in edit
     assert "after: Ala 13 · Bartek 3 · Celina 10 · Darek 0" in edit
     assert "after: Ala 3 · Bartek 13 · Celina 10 · Darek 0" in phone.text(ids.CHANGE.format(n=1))
+
+
+# --- the heading over several games not started was the card's singular ("Nierozpoczęta") --------
+
+
+def test_the_heading_over_games_not_started_is_plural(store):
+    for lang, heading, card in (("pl", "Nierozpoczęte gry", "Nierozpoczęta"),
+                                ("lt", "Nepradėti žaidimai", "Nepradėtas")):
+        phone = Phone(store, language=lang)
+        gid = phone.new_game(NAMES)
+        phone.go("/")
+        assert heading in phone.screen_text()
+        assert card in phone.text(ids.RESUME.format(game_id=gid))
