@@ -32,7 +32,7 @@ def queen_button(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) ->
     """One queen (standard): a toggle; the one lit Q♠ shows who took it."""
     taken = bool(entry.queens[seat])
     return tag(ids.QUEEN.format(seat=seat, n=0), ft.Container(
-        ft.Text("Q♠", size=17, weight=ft.FontWeight.BOLD,
+        ft.Text(ui._("Q♠"), size=17, weight=ft.FontWeight.BOLD,
                 color=ft.Colors.ON_PRIMARY if taken else ft.Colors.ON_SURFACE),
         bgcolor=ft.Colors.PRIMARY if taken else None, border_radius=10,
         border=ft.Border.all(2, ft.Colors.PRIMARY if taken else ft.Colors.OUTLINE_VARIANT),
@@ -46,7 +46,7 @@ def queen_counts(ui: Ui, entry: Any, seat: int, name: str, changed: Callable
                  ) -> list[ft.Control]:
     """Two queens (Cancellation): how many this player took, 0, 1 or 2. A count that
     would need a queen someone else holds is greyed out, never taken from them."""
-    parts: list[ft.Control] = [ft.Text("Q♠", size=17, weight=ft.FontWeight.BOLD)]
+    parts: list[ft.Control] = [ft.Text(ui._("Q♠"), size=17, weight=ft.FontWeight.BOLD)]
     for count in range(entry.max_queens + 1):
         current = entry.queens[seat] == count
         possible = entry.can_set_queens(seat, count)

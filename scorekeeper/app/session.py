@@ -195,6 +195,16 @@ class Session:
         if self.on_navigate is not None:
             self.on_navigate(self.route.url())
 
+    def readdress(self, route: Route) -> None:
+        """The screen shown now changed what its address says (the history's filter):
+        the address follows, so Back and a reload come back to it as it is, and nothing
+        is drawn again (the shell ignores the address of the screen already drawn)."""
+        if route.screen != self.route.screen:
+            raise ValueError(f"{route} is not a state of the screen shown ({self.route})")
+        self.route = route
+        if self.on_navigate is not None:
+            self.on_navigate(route.url())
+
     def open(self, url: str) -> None:
         """Show the screen for an address (a reload, a typed address, browser Back)."""
         self._show(routes.parse(url))

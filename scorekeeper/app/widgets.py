@@ -171,14 +171,20 @@ def pass_chips(ui: Ui, names: Sequence[str], passes: Mapping[int, int], size: in
 # --- building blocks --------------------------------------------------------------------------
 
 
-def app_bar(ui: Ui, title: str, back: bool = True, actions: list[ft.Control] | None = None
-            ) -> ft.AppBar:
+def app_bar(ui: Ui, title: str, back: bool = True, actions: list[ft.Control] | None = None,
+            two_lines: bool = False) -> ft.AppBar:
+    """The screen's bar. ``two_lines``: a title beside two actions, which at 360 px in
+    Polish or Lithuanian would be cut before what matters ("Taisyti daliji…" lost the
+    hand's number): a smaller size, on two lines if it must."""
     leading = None
     if back:
         leading = tag(ids.BACK, ft.IconButton(ft.Icons.ARROW_BACK, tooltip=ui._("Back"),
                                               on_click=ui.act(ui.session.back)),
                       label=ui._("Back"), button=True)
-    return ft.AppBar(title=ft.Text(title, weight=ft.FontWeight.BOLD), leading=leading,
+    text = ft.Text(title, weight=ft.FontWeight.BOLD, size=18, max_lines=2,
+                   overflow=ft.TextOverflow.ELLIPSIS) if two_lines else \
+        ft.Text(title, weight=ft.FontWeight.BOLD)
+    return ft.AppBar(title=text, leading=leading,
                      automatically_imply_leading=False, actions=actions or [],
                      bgcolor=ft.Colors.SURFACE_CONTAINER)
 
@@ -299,7 +305,9 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
         facts.append(ft.Text(text, **strong))
     if g.hands:
         facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
-    facts.append(ft.Text(ui._("Started {when}", when=local_time(ui, g.created)), **small))
+    when = local_time(ui, g.created)  # "Not started · Started today" said two things
+    facts.append(ft.Text(ui._("Started {when}", when=when) if g.hands else
+                         ui._("Set up {when}", when=when), **small))
     lines: list[ft.Control] = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),

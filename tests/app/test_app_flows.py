@@ -335,7 +335,7 @@ def test_edit_an_earlier_hand_recomputes_and_logs_it(phone):
     assert phone.totals() == list(rules.state(game_of(phone)).totals) == [3, 0, 23, 26]
     phone.go(f"/game/{gid}/changes")
     newest = phone.text(ids.CHANGE.format(n=0))
-    assert "Hand 1 changed" in newest and "3 · 13 · 10 · 0" in newest
+    assert "Hand 1 changed" in newest and "Ala 3 · Bartek 13 · Celina 10 · Darek 0" in newest
 
 
 def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
@@ -363,7 +363,7 @@ def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
         ("add", 1), ("add", 2), ("add", 3), ("remove", 2), ("insert", 2)]
     phone.go(f"/game/{gid}/changes")
     assert "Hand 2 inserted" in phone.text(ids.CHANGE.format(n=0))
-    assert "0 · 0 · 13 · 13" in phone.text(ids.CHANGE.format(n=0))
+    assert "Ala 0 · Bartek 0 · Celina 13 · Darek 13" in phone.text(ids.CHANGE.format(n=0))
     assert "Hand 2 deleted" in phone.text(ids.CHANGE.format(n=1))
     assert not phone.has(ids.CHANGE.format(n=5))
     shown = game_of(phone)  # the game the change log was drawn from

@@ -200,9 +200,11 @@ def test_home_lists_a_game_without_hands_as_not_started(store):
     shown = texts(phone.view)
     # the empty game comes under its own heading, after the unfinished ones
     assert shown.index("Unfinished games") < shown.index(NAMES[0] + ", " + ", ".join(NAMES[1:]))
-    sections = [t for t in shown if t in ("Unfinished games", "Not started")]
-    # the heading for games with hands, then "Not started" as a heading and on the card
-    assert sections == ["Unfinished games", "Not started", "Not started"]
+    sections = [t for t in shown if t in ("Unfinished games", "Games not started yet",
+                                          "Not started")]
+    # the heading for games with hands, then the heading of games not started (plural in
+    # pl and lt) and "Not started" on the card
+    assert sections == ["Unfinished games", "Games not started yet", "Not started"]
     played_card = phone.text(ids.RESUME.format(game_id=played))
     st = rules.state(store.get(played).game)
     leader = NAMES[st.leaders[0]]

@@ -62,6 +62,18 @@ class HandEntry:
         """Queens of spades nobody has been given yet."""
         return self.max_queens - sum(self.queens)
 
+    def can_set_hearts(self, seat: int, count: int) -> bool:
+        """Whether ``seat`` can hold ``count`` hearts with the others' hearts as they are:
+        the deck(s) hold only so many (13 hearts cannot be 21)."""
+        left = rules.hearts_left(self.game.rules, self.hearts)
+        return 0 <= count <= min(self.max_hearts, self.hearts[seat] + max(0, left))
+
+    def nothing_given(self) -> bool:
+        """No heart, queen or point given to anyone yet (an untouched entry)."""
+        if self.mode == "cards":
+            return not any(self.hearts) and not any(self.queens)
+        return not any(text.strip() for text in self.points_text)
+
     def can_set_queens(self, seat: int, count: int) -> bool:
         """Whether ``seat`` can be given ``count`` queens without taking one from anyone."""
         return 0 <= count <= self.queens[seat] + self.queens_free()
@@ -105,8 +117,8 @@ class HandEntry:
     def taken_by_nobody(self) -> int:
         """Points of an acceptable hand nobody took (Cancellation: a cancelled trick)."""
         points, problem = self.typed_points()
-        if problem is not None:
-            return 0
+        if problem is not None or self.nothing_given():
+            return 0  # an untouched entry: every point is still to give
         return rules.points_taken_by_nobody(self.game, self.hand(), self.index)
 
     def remaining(self) -> int:
@@ -140,6 +152,8 @@ class HandEntry:
         points, problem = self.typed_points()
         if problem is not None:
             return problem
+        if self.nothing_given():  # in Cancellation an empty hand is "taken by nobody"
+            return Msg(N_("Nothing is given yet: enter what each player took."))
         err = rules.check_hand(self.game, self.hand(), self.index)
         if err is not None:
             if err.code == "moon_choice_missing":
@@ -154,8 +168,11 @@ class HandEntry:
 
     def set_hearts(self, seat: int, count: int) -> None:
         """Set the picked player's hearts; the keypad moves on to the next player while
-        hearts are left to give, and stays put once every heart is given."""
-        self.hearts[seat] = max(0, min(self.max_hearts, count))
+        hearts are left to give, and stays put once every heart is given. More hearts
+        than the deck(s) hold is refused (the key is greyed out)."""
+        if not self.can_set_hearts(seat, count):
+            return
+        self.hearts[seat] = count
         if rules.hearts_left(self.game.rules, self.hearts) > 0:
             self.picked = (seat + 1) % self.game.seats
 
@@ -194,7 +211,9 @@ class HandEntry:
     def set_mode(self, mode: str) -> None:
         if mode == self.mode or mode not in ("cards", "points"):
             return
-        if mode == "points":
+        if mode == "points" and (any(self.hearts) or any(self.queens)):
+            # the cards given become points; with no card given yet the points typed
+            # before (or the edited hand's points) are kept, never wiped by a stray tap
             points, _ = self.typed_points()
             self.points_text = ["" if not p else str(p) for p in points]
         self.mode = mode

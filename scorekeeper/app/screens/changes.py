@@ -30,22 +30,27 @@ class Model:
         return game_id == self.game.id
 
 
-def points_text(points: Any) -> str:
-    """A stored hand's points as '3 · 13 · 10 · 0'."""
-    return " · ".join(signed(p) for p in points)
+def points_text(points: Any, players: Any = ()) -> str:
+    """A stored hand's points with the names, as 'Ala 3 · Bartek 13 · Celina 10 · Darek 0'
+    (bare numbers left the table counting seats, worse with 11 players)."""
+    names = list(players)
+    if len(names) != len(points):
+        return " · ".join(signed(p) for p in points)
+    return " · ".join(f"{name} {signed(p)}" for name, p in zip(names, points))
 
 
 def view(ui: Ui, model: Model) -> ft.View:
     rows: list[ft.Control | None] = []
     if not model.changes:
         rows.append(ft.Text(ui._("No changes yet.")))
+    players = model.game.game.players
     for i, ch in enumerate(model.changes):
         title = ui._(ACTION.get(ch.action, ACTION["edit"]), hand=ch.hand)
         detail = []
         if ch.old is not None:
-            detail.append(ui._("before: {points}", points=points_text(ch.old)))
+            detail.append(ui._("before: {points}", points=points_text(ch.old, players)))
         if ch.new is not None:
-            detail.append(ui._("after: {points}", points=points_text(ch.new)))
+            detail.append(ui._("after: {points}", points=points_text(ch.new, players)))
         rows.append(tag(ids.CHANGE.format(n=i), ft.Card(ft.Container(ft.Column([
             ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
             ft.Text(local_time(ui, ch.at), size=13, color=ft.Colors.ON_SURFACE_VARIANT),

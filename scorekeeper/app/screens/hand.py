@@ -201,7 +201,8 @@ def view(ui: Ui, model: Model) -> ft.View:
         title = ui._("Edit hand {hand}", hand=entry.number)
     else:
         title = ui._("Hand {hand}", hand=entry.number)
-    return frame(ui, "hand", app_bar(ui, title, actions=actions), rows, bottom=bottom,
+    return frame(ui, "hand", app_bar(ui, title, actions=actions,
+                                     two_lines=entry.index is not None), rows, bottom=bottom,
                  error=False)
 
 
@@ -253,10 +254,12 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
     else:
         points_label = ui._n("{player}: {n} point", "{player}: {n} points", score, player=name)
     # what the hand scores (the shooter's 26 shows as what the moon rule makes of it)
-    shown = "?" if score is None else signed(score)
+    shown = f"= {'?' if score is None else signed(score)}"
+    # "= −26" (a moon taken off the shooter) is a character longer than any other score:
+    # a smaller size keeps it on one line in the same width (it wrapped to "=" over "−26")
     parts.append(tag(ids.PLAYER_POINTS.format(seat=seat), ft.Text(
-        f"= {shown}", size=18, width=52, text_align=ft.TextAlign.RIGHT,
-        weight=ft.FontWeight.BOLD), label=points_label))
+        shown, size=18 if len(shown) <= 4 else 14, width=52, text_align=ft.TextAlign.RIGHT,
+        weight=ft.FontWeight.BOLD, max_lines=1), label=points_label))
     parts.append(give_rest_button(ui, entry, seat, name, changed))
     if entry.mode == "cards" and s.queens > 1:
         # Two queens: the name, points and "rest" on top, the cards below, so that
@@ -281,12 +284,14 @@ def hearts_keypad(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) -
     keys = []
     for count in range(entry.max_hearts + 1):
         current = entry.hearts[seat] == count
+        possible = entry.can_set_hearts(seat, count)  # no more hearts than the deck holds
         keys.append(tag(ids.HEARTS_KEY.format(count=count), ft.Container(
             ft.Text(str(count), size=18, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.ON_PRIMARY if current else None),
             width=TAP, height=TAP, alignment=ft.Alignment.CENTER, border_radius=24,
-            bgcolor=ft.Colors.PRIMARY if current else ft.Colors.SURFACE, ink=True,
-            on_click=changed(entry.set_hearts, seat, count)),
+            bgcolor=ft.Colors.PRIMARY if current else ft.Colors.SURFACE, ink=possible,
+            disabled=not possible, opacity=1.0 if possible else 0.35,
+            on_click=changed(entry.set_hearts, seat, count) if possible else None),
             label=ui._n("{n} heart for {player}", "{n} hearts for {player}", count,
                         player=name), button=True, selected=current))
     return ft.Container(ft.Column([

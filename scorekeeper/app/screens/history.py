@@ -3,6 +3,8 @@ filtered by finished / unfinished and variant. Only the games shown get controls
 
 from __future__ import annotations
 
+import unicodedata
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -22,6 +24,16 @@ if TYPE_CHECKING:
 PAGE = 25  # games drawn at a time; "Show more" adds the next page
 VARIANTS = ("any",) + tuple(v.value for v in rules.Variant)
 STATUS_NAME = {"all": N_("All"), "unfinished": N_("Unfinished"), "finished": N_("Finished")}
+# letters that do not fall apart into a base letter and a mark (Polish ł, Danish ø...)
+_UNMARKED = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe"})
+
+
+@lru_cache(maxsize=4096)
+def search_key(text: str) -> str:
+    """A name as the search compares it: case, spaces and accents ignored, so that
+    "ruta" finds Rūta and "lukasz" finds Łukasz (a phone keyboard types those slowly)."""
+    folded = unicodedata.normalize("NFKD", rules.normalise_name(text)).translate(_UNMARKED)
+    return "".join(c for c in folded if not unicodedata.combining(c))
 
 
 class Model:
@@ -36,7 +48,7 @@ class Model:
 
     def _refilter(self) -> None:
         games = self.session.store.list_games()  # the store keeps this list: no file read
-        key = rules.normalise_name(self.query) if self.query.strip() else ""
+        key = search_key(self.query) if self.query.strip() else ""
         self.matches: list[GameSummary] = [g for g in games if self._fits(g, key)]
 
     def _fits(self, g: GameSummary, key: str) -> bool:
@@ -46,7 +58,7 @@ class Model:
             return False
         if self.variant != "any" and g.variant != self.variant:
             return False
-        return not key or any(key in rules.normalise_name(p) for p in g.players)
+        return not key or any(key in search_key(p) for p in g.players)
 
     @property
     def games(self) -> list[GameSummary]:
@@ -67,6 +79,8 @@ class Model:
         if status in HISTORY_STATUSES:
             self.status, self.shown = status, PAGE
             self._refilter()
+            # in the address: Back from a game opened here returns to this filter
+            self.session.readdress(History(status))
 
     def set_variant(self, variant: str) -> None:
         if variant in VARIANTS:

@@ -54,7 +54,8 @@ def view(ui: Ui, model: Model) -> ft.View:
     for g in played:
         rows.append(game_card(ui, g, ids.RESUME.format(game_id=g.id), ui.go(Sheet(g.id))))
     if waiting:
-        rows.append(section(ui._("Not started")))
+        # a heading over several games: "Nierozpoczęte gry", not the card's "Nierozpoczęta"
+        rows.append(section(ui._("Games not started yet")))
     for g in waiting:
         rows.append(game_card(ui, g, ids.RESUME.format(game_id=g.id), ui.go(Sheet(g.id))))
     if model.unfinished > len(model.games) + len(model.waiting):

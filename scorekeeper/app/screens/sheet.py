@@ -53,10 +53,10 @@ def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
     """Above the table: errors, read-only, game over or the next hand, the target."""
     game, st = model.game.game, model.state
     top: list[ft.Control | None] = [error_box(ui, ui.session.error)]
-    if model.read_only:
-        top.append(tag(ids.READ_ONLY, ft.Text(ui._("Read only: open from the home screen "
-                                                   "to play on."),
-                                              color=ft.Colors.ON_SURFACE_VARIANT)))
+    if model.read_only:  # a finished game has nothing to play on (nor is it on home)
+        note = ui._("Read only: this game is over.") if st.game_over else \
+            ui._("Read only: open from the home screen to play on.")
+        top.append(tag(ids.READ_ONLY, ft.Text(note, color=ft.Colors.ON_SURFACE_VARIANT)))
     if st.game_over:
         top.append(game_over_card(ui, model, game, st))
     else:
