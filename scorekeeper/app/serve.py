@@ -21,25 +21,23 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import gc
-import json
 import logging
 import os
 import signal
 import socket
 import sys
 import time
-from datetime import UTC
 from typing import Any
 
 from . import network
 from .assets import assets_dir  # noqa: F401  (``serve.assets_dir`` for older callers)
+from .downloads import EXPORT_PATH
 from .guard import Guard, HostPolicy
 from .network import lan_addresses  # noqa: F401
 
 APP_NAME = "Hearts Scorekeeper"
 APP_SHORT_NAME = "Hearts"
 APP_DESCRIPTION = "The score sheet for Hearts played with real cards."
-EXPORT_PATH = "/export.json"
 # Five minutes: a phone locked on the table for a whole hand of cards finds its session,
 # half-entered hand and all, when it wakes; a longer sleep loses nothing either (the
 # draft and the screen's address are kept and a new session reopens them), while a
@@ -85,11 +83,9 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
     join address the host's QR code shows."""
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
-    from starlette.requests import Request
-    from starlette.responses import Response
-
     from ..store import GameStore
-    from .access import TableAccess, is_loopback
+    from . import downloads
+    from .access import TableAccess
     from .main import make_main
     from .table_roles import LanTable
 
@@ -103,52 +99,7 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
                                on_startup=[lambda: tasks.append(asyncio.create_task(tidy.run()))],
                                on_shutdown=[lambda: [t.cancel() for t in tasks]])
 
-    def refused(request: Request) -> Response | None:
-        """Downloads are the host's (this machine's) when other phones can reach the
-        server: a download has no session, so a follower's code cannot vouch for it."""
-        if shared and not is_loopback(request.client.host if request.client else None):
-            return Response("Only the host's browser can download games.\n",
-                            status_code=403, media_type="text/plain",
-                            headers={"Cache-Control": "no-store"})
-        return None
-
-    def export_file(request: Request) -> Response:
-        """Every game as a JSON file to download (the history's Export button)."""
-        from datetime import datetime
-
-        if (no := refused(request)) is not None:
-            return no
-
-        body = json.dumps(store.export_games(), ensure_ascii=False, indent=2)
-        for game_id in store.export_skipped:  # the rest is exported; the bad one is named
-            print(f"scorekeeper: game {game_id} could not be read and was left out of the "
-                  "download", file=sys.stderr, flush=True)
-        day = datetime.now(UTC).strftime("%Y-%m-%d")
-        return Response(body.encode("utf-8"), media_type="application/json",
-                        headers={"Content-Disposition":
-                                 f'attachment; filename="hearts-scorekeeper-{day}.json"',
-                                 "Cache-Control": "no-store"})
-
-    # the names are local imports, which ``from __future__ import annotations`` leaves as
-    # strings FastAPI cannot resolve: give it the classes themselves
-    export_file.__annotations__ = {"request": Request, "return": Response}
-    app.get(EXPORT_PATH, include_in_schema=False)(export_file)
-
-    from .sharing import GAME_CSV_PATH, GAME_JSON_PATH, game_download
-
-    def game_json_file(request: Request, game_id: str) -> Response:
-        """One game as the file ``scorekeeper replay`` reads (the sheet's JSON button)."""
-        no = refused(request)
-        return no if no is not None else Response(**game_download(store, game_id, "json"))
-
-    def game_csv_file(request: Request, game_id: str) -> Response:
-        """One game as CSV, a row per hand and player (the sheet's CSV button)."""
-        no = refused(request)
-        return no if no is not None else Response(**game_download(store, game_id, "csv"))
-
-    for path, fn in ((GAME_JSON_PATH, game_json_file), (GAME_CSV_PATH, game_csv_file)):
-        fn.__annotations__ = {"request": Request, "game_id": str, "return": Response}
-        app.get(path, include_in_schema=False)(fn)
+    downloads.add_routes(app, store, shared)
 
     app.mount(
         "/",

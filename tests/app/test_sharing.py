@@ -84,3 +84,20 @@ def test_replay_reads_the_downloaded_file(tmp_path, capsys):
     assert main(["replay", str(path), "--json"]) == 0
     out = capsys.readouterr().out
     assert '"totals"' in out
+
+
+def test_on_the_lan_only_the_hosts_browser_downloads_games(tmp_path):
+    """A download has no session, so a follower's table code cannot vouch for it: with
+    --lan, a phone on the network is refused every download, this machine is not."""
+    store = GameStore.open(tmp_path / "data")
+    sg = stored_game(store)
+    app = serve.build_asgi_app(str(tmp_path / "data"), host="0.0.0.0", lan=True)
+    local = "http://127.0.0.1:8550"
+    paths = [f"/game/{sg.id}.json", f"/game/{sg.id}.csv", serve.EXPORT_PATH]
+    with TestClient(app, base_url=local, client=("192.0.2.7", 50000)) as phone:
+        for path in paths:
+            r = phone.get(path)
+            assert r.status_code == 403 and "host" in r.text, path
+    with TestClient(app, base_url=local, client=("127.0.0.1", 50000)) as host:
+        for path in paths:
+            assert host.get(path).status_code == 200, path
