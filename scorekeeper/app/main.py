@@ -18,7 +18,7 @@ from typing import Any
 import flet as ft
 
 from ..store import GameStore
-from . import routes, screens, sharing, widgets
+from . import overlays, routes, screens, sharing, widgets
 from .access import Role, Table, role_for
 from .guarded_store import GuardedStore
 from .session import Session
@@ -62,7 +62,7 @@ def draw(ui: widgets.Ui) -> ft.View:
 
 def overlay(ui: widgets.Ui) -> ft.DialogControl | None:
     """The dialog the session asks for: a question before a delete, or the export."""
-    return widgets.confirm_dialog(ui) or widgets.export_dialog(ui)
+    return overlays.confirm_dialog(ui) or overlays.export_dialog(ui)
 
 
 class Shell:
@@ -222,11 +222,11 @@ class Shell:
             return
         self._notice_shown = n.serial
         self._close(self._bar)
-        bar = widgets.notice_bar(self.ui)
+        bar = overlays.notice_bar(self.ui)
         self._bar = bar
         if bar is not None:
             self.page.show_dialog(bar)
-            self.page.run_task(self._expire, bar, n.serial, widgets.notice_seconds(n))
+            self.page.run_task(self._expire, bar, n.serial, overlays.notice_seconds(n))
 
     async def _expire(self, bar: Any, serial: int, seconds: float) -> None:
         """Take the notice away after its time (Flutter keeps a snack bar up while a

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.app import ids, widgets
+from scorekeeper.app import ids, overlays, widgets
 from scorekeeper.app.main import draw, overlay
 from scorekeeper.app.session import Session
 
@@ -69,7 +69,7 @@ class Phone:
     def render(self) -> None:
         self.view = draw(self.ui)
         self.dialog = overlay(self.ui)
-        self.notice = widgets.notice_bar(self.ui)
+        self.notice = overlays.notice_bar(self.ui)
 
     def roots(self) -> list[Any]:
         return [r for r in (self.view, self.dialog, self.notice) if r is not None]
