@@ -16,6 +16,7 @@ from typing import Iterator
 import pytest
 
 from e2e_harness import (
+    FAILED as _FAILED,
     PHONE,
     SCREENSHOTS,
     ChromiumMissing,
@@ -30,7 +31,6 @@ from e2e_harness import (
 )
 
 HERE = Path(__file__).resolve().parent
-_FAILED = pytest.StashKey[bool]()  # set on each test item: did its call phase fail?
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

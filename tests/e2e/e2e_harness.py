@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +37,10 @@ LOGS = ARTIFACTS / "logs"
 
 # Headless, offline, and with a software GL so that screenshots of Flutter's canvas are
 # not blank (with --disable-gpu alone Chromium paints nothing into the WebGL canvas).
+# set on each browser test item by conftest: did its call phase fail? (here, not in
+# conftest, because several test folders have a module named conftest)
+FAILED = pytest.StashKey[bool]()
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 from app_steps import Table, has_number
-from e2e_harness import CHROMIUM_ARGS, PHONE, Flutter, Server, app_server, shot
+from e2e_harness import CHROMIUM_ARGS, FAILED, PHONE, Flutter, Server, app_server, shot
 from lan_harness import LanGuard, LanNamespace
 
 from scorekeeper import rules
@@ -97,9 +97,7 @@ def phones(request: pytest.FixtureRequest, browser, follower_browser,  # type: i
     follower = LanPhone(follower_browser, lan_url, lan_ns.host_address,
                         f"{request.node.name}-follower")
     yield host, follower
-    from conftest import _FAILED
-
-    failed = request.node.stash.get(_FAILED, False)
+    failed = request.node.stash.get(FAILED, False)
     problems = host.close(failed) + follower.close(failed)
     if problems and not failed:
         pytest.fail("a page misbehaved on the network:\n  " + "\n  ".join(problems),
