@@ -277,15 +277,20 @@ class Session:
         follow = getattr(self.model, "follows", None)
         if follow is None or not follow(game_id):
             return False
+        self._reread()
+        return True
+
+    def _reread(self) -> None:
+        """Read the screen shown again from the store: in place when it can (what was
+        picked or typed stays), else by opening it anew with its notice and error."""
         self.catch_up()  # what was typed goes with the model (a reread keeps a search)
         reload = getattr(self.model, "reload", None)
-        if reload is not None:  # the screen rereads in place (keeps what was picked)
+        if reload is not None:
             reload()
-            return True
+            return
         notice, error = self.notice, self.error
         self.route, self.model = screens.open_screen(self, self.route)
         self.notice, self.error = notice, error
-        return True
 
     # --- everywhere ------------------------------------------------------------------
 
@@ -324,14 +329,7 @@ class Session:
         screen changed."""
         if self.route.screen != "table":
             return False
-        self.catch_up()
-        reload = getattr(self.model, "reload", None)
-        if reload is not None:  # rereads in place: the table code typed so far stays
-            reload()
-            return True
-        notice, error = self.notice, self.error
-        self.route, self.model = screens.open_screen(self, self.route)
-        self.notice, self.error = notice, error
+        self._reread()  # in place: the table code typed so far stays
         return True
 
     def set_device_language(self, language: str | None) -> None:
