@@ -381,6 +381,8 @@ def test_points_to_target_and_hearts_left():
     assert rules.points_to_target([104, 61, 12], 100) == -4
     assert rules.hearts_left(Rules(), [3, 4, 0, 0]) == 6
     assert rules.hearts_left(Rules(variant="cancellation"), [3] * 6) == 8
+    assert rules.queens_left(Rules(), [0, 1, 0, 0]) == 0
+    assert rules.queens_left(Rules(variant="cancellation"), [1, 0, 0, 0, 0, 0]) == 1
 
 
 # --- what the app asks (it never works these out itself) --------------------------------

@@ -101,8 +101,8 @@ def test_a_game_without_hands_and_without_moons():
 
 
 def test_moons_per_seat_come_from_the_rules():
-    assert share.moons_per_seat(TWO_MOONS) == (0, 2, 0, 0)
-    assert share.moons_per_seat(FINISHED) == (1, 0, 0, 0)
+    assert rules.state(TWO_MOONS).moons == (0, 2, 0, 0)
+    assert rules.state(FINISHED).moons == (1, 0, 0, 0)
 
 
 @pytest.fixture

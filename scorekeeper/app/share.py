@@ -28,15 +28,6 @@ def signed(n: int) -> str:
     return str(n).replace("-", "\u2212")
 
 
-def moons_per_seat(game: rules.Game) -> tuple[int, ...]:
-    """How many times each seat shot the moon (from the rules' scored hands)."""
-    counts = [0] * game.seats
-    for hs in rules.state(game).hands:
-        if hs.moon is not None:
-            counts[hs.moon.player] += 1
-    return tuple(counts)
-
-
 def _headline(game: rules.Game, st: rules.GameState, tr: Translator) -> list[str]:
     if st.winner is not None:
         return [f"{HEART} " + tr._("Hearts: {winner} won!", winner=game.players[st.winner]),
@@ -53,11 +44,10 @@ def share_text(game: rules.Game, tr: Translator) -> str:
     st = rules.state(game)
     lines = _headline(game, st, tr)
     places = rules.places(st.totals)
-    order = sorted(range(game.seats), key=lambda seat: (places[seat], seat))
     lines += [f"{places[seat]}. {game.players[seat]}: {signed(st.totals[seat])}"
-              for seat in order]
+              for seat in rules.standings_order(st.totals)]
     lines.append(tr._("Hands played: {n}", n=len(game.hands)))
-    moons = moons_per_seat(game)
+    moons = st.moons
     shooters = sorted((seat for seat in range(game.seats) if moons[seat]),
                       key=lambda seat: (-moons[seat], seat))
     lines += [f"{MOON} " + tr._n("{player}: {n} moon", "{player}: {n} moons", moons[seat],

@@ -88,6 +88,15 @@ class GameState:
     def leaders(self) -> tuple[int, ...]:
         return self.standing.leaders
 
+    @property
+    def moons(self) -> tuple[int, ...]:
+        """How many times each seat shot the moon in the hands played."""
+        counts = [0] * len(self.totals)
+        for hs in self.hands:
+            if hs.moon is not None:
+                counts[hs.moon.player] += 1
+        return tuple(counts)
+
 
 # --- entering a hand ---------------------------------------------------------------
 
@@ -112,6 +121,11 @@ def remaining_points(rules: Rules, points: Sequence[int | None]) -> int:
 def hearts_left(rules: Rules, hearts: Sequence[int]) -> int:
     """Hearts of the deck(s) not yet given to anyone, when entering hearts per player."""
     return spec(rules.variant).hearts - sum(hearts)
+
+
+def queens_left(rules: Rules, queens: Sequence[int]) -> int:
+    """Queens of spades not yet given to anyone, when entering queens per player."""
+    return spec(rules.variant).queens - sum(queens)
 
 
 def max_player_points(rules: Rules) -> int:

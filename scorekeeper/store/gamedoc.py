@@ -84,17 +84,13 @@ def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
 def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
     """The history-list row of a game; ``key`` identifies the file it was read from."""
     st = rules.state(game)
-    moons = [0] * game.seats
-    for hs in st.hands:
-        if hs.moon is not None:
-            moons[hs.moon.player] += 1
     return {
         "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
         "version": doc["version"], "players": list(game.players),
         "variant": game.rules.variant.value, "target": game.rules.target,
         "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
         "winner": None if st.winner is None else game.players[st.winner],
-        "deleted": doc["deleted"], "moons": moons,
+        "deleted": doc["deleted"], "moons": list(st.moons),
         "file": None if key is None else list(key),
     }
 

@@ -60,7 +60,7 @@ class HandEntry:
 
     def queens_free(self) -> int:
         """Queens of spades nobody has been given yet."""
-        return self.max_queens - sum(self.queens)
+        return rules.queens_left(self.game.rules, self.queens)
 
     def can_set_hearts(self, seat: int, count: int) -> bool:
         """Whether ``seat`` can hold ``count`` hearts with the others' hearts as they are:
