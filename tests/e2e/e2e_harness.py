@@ -73,6 +73,8 @@ SERVER_START_TIMEOUT = 60.0
 # which is stock Flet on purpose, is allowed it.
 STOCK_FLET_CDN = "cdn.jsdelivr.net/npm/@rive-app/"
 DEFAULT_TIMEOUT_MS = 20_000
+SHOT_TIMEOUT_MS = 30_000  # one screenshot try; shot() makes SHOT_ATTEMPTS of them
+SHOT_ATTEMPTS = 3
 
 
 class ChromiumMissing(RuntimeError):
@@ -316,15 +318,29 @@ class Flutter:
         miss a ``history.pushState`` by Flutter's router)."""
         return str(self.page.evaluate("() => location.pathname"))
 
+    @property
+    def address(self) -> str:
+        """The address bar's path with its query (``/stats?players=5``)."""
+        return str(self.page.evaluate("() => location.pathname + location.search"))
+
     def wait_path(self, pattern: str, timeout: float = DEFAULT_TIMEOUT_MS / 1000) -> str:
         """Until the address bar's path matches the regular expression ``pattern`` (the app
         pushes the route to the browser a moment after it draws the screen)."""
+        return self._wait_for(lambda: self.path, pattern, timeout)
+
+    def wait_address(self, pattern: str, timeout: float = DEFAULT_TIMEOUT_MS / 1000) -> str:
+        """Until the path with its query matches ``pattern`` (the query is pushed with the
+        path, so it too arrives a moment after the screen is drawn)."""
+        return self._wait_for(lambda: self.address, pattern, timeout)
+
+    @staticmethod
+    def _wait_for(read: Callable[[], str], pattern: str, timeout: float) -> str:
         deadline = time.monotonic() + timeout
-        while not re.fullmatch(pattern, self.path):
+        while not re.fullmatch(pattern, seen := read()):
             if time.monotonic() > deadline:
-                raise AssertionError(f"the address is {self.path}, not {pattern}")
+                raise AssertionError(f"the address is {seen}, not {pattern}")
             time.sleep(0.05)
-        return self.path
+        return seen
 
     # finding
     def el(self, identifier: str):  # type: ignore[no-untyped-def]
@@ -503,7 +519,17 @@ def shot(page, name: str, settle_ms: int = 400) -> Path:  # type: ignore[no-unty
     if settle_ms:
         page.wait_for_timeout(settle_ms)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    for attempt in range(SHOT_ATTEMPTS):
+        try:
+            page.screenshot(path=str(path), timeout=SHOT_TIMEOUT_MS)
+            return path
+        except PlaywrightError:
+            if attempt == SHOT_ATTEMPTS - 1:
+                raise
+            # A busy machine can leave the compositor without a frame to capture (seen once
+            # in CI right after a viewport change): ask for a new frame and try again.
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+            page.wait_for_timeout(500)
     return path
 
 
