@@ -512,6 +512,31 @@ class Flutter:
         return shot(self.page, name)
 
 
+def eventually(check: Callable[[], object], timeout: float = DEFAULT_TIMEOUT_MS / 1000,
+               every: float = 0.1) -> object:
+    """Runs ``check`` until it stops failing an assertion, and returns what it returned.
+
+    For what the browser shows a moment after it is asked (a relayout, a repaint): the
+    verdict is the check's, however long the busy machine takes, up to ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(every)
+
+
+def resize(page, width: int, height: int = 844) -> None:  # type: ignore[no-untyped-def]
+    """Sets the phone's screen size and waits until the page has it and has drawn a frame."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h",
+                           arg=[width, height])
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                  "requestAnimationFrame(() => r(null))))")
+
+
 def shot(page, name: str, settle_ms: int = 400) -> Path:  # type: ignore[no-untyped-def]
     """Saves a screenshot of what the phone shows as ``test-artifacts/screenshots/<name>.png``
     (after ``settle_ms`` so that page transitions and ripples have finished)."""

@@ -9,7 +9,15 @@ import urllib.error
 import urllib.request
 
 import pytest
-from e2e_harness import STOCK_FLET_CDN, Server, hello_server, painted_colours, shot
+from e2e_harness import (
+    STOCK_FLET_CDN,
+    NetworkGuard,
+    Server,
+    eventually,
+    hello_server,
+    painted_colours,
+    shot,
+)
 from hello_app import HELLO_BUTTON, HELLO_TEXT
 
 
@@ -43,9 +51,8 @@ def test_the_guard_sees_a_request_that_leaves_the_machine(phone, hello: Server) 
     page = phone.flutter(hello.url)
     page.open("/", ready=HELLO_BUTTON)
     phone.page.evaluate("() => fetch('https://fonts.example.invalid/x.woff2').catch(() => null)")
-    phone.page.wait_for_timeout(300)
-    assert phone.guard.problems() == [
-        "request left the machine: https://fonts.example.invalid/x.woff2"]
+    eventually(lambda: check_problems(phone.guard, [
+        "request left the machine: https://fonts.example.invalid/x.woff2"]))
     phone.guard.outside.clear()
 
 
@@ -61,3 +68,7 @@ def test_server_stops_with_its_process_group() -> None:
         os.killpg(group, 0)
     with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
         urllib.request.urlopen(srv.url + "/", timeout=2)
+
+
+def check_problems(guard: NetworkGuard, expected: list[str]) -> None:
+    assert guard.problems() == expected

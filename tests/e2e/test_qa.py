@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from app_steps import numbers
-from e2e_harness import Server, app_server, shot
+from e2e_harness import Server, app_server, eventually, resize, shot
 
 from scorekeeper import rules
 from scorekeeper.app import ids
@@ -48,6 +48,12 @@ def height(app: Any, identifier: str) -> float:
     return float(box["height"])
 
 
+def one_line_at(app: Any, shooter: str, where: str) -> None:
+    one_line = height(app, ids.PLAYER_POINTS.format(seat=0))  # "= 0"
+    assert height(app, shooter) <= one_line + 1, \
+        f"{where}: '= −26' is drawn on more than one line"
+
+
 def test_minus_26_for_the_shooter_stays_on_one_line(app, seeded) -> None:
     _, game_id = seeded
     app.open("/", ready=ids.SETTINGS)
@@ -63,12 +69,9 @@ def test_minus_26_for_the_shooter_stays_on_one_line(app, seeded) -> None:
         shooter = ids.PLAYER_POINTS.format(seat=1)
         app.wait_text(shooter, lambda t: -26 in numbers(t), what="Bartek's −26")
         for width in (360, 390):
-            app.page.set_viewport_size({"width": width, "height": 844})
-            app.page.wait_for_timeout(300)
-            one_line = height(app, ids.PLAYER_POINTS.format(seat=0))  # "= 0"
-            assert height(app, shooter) <= one_line + 1, \
-                f"{lang} at {width} px: '= −26' is drawn on more than one line"
+            resize(app.page, width)
+            eventually(lambda w=f"{lang} at {width} px", s=shooter: one_line_at(app, s, w))
             shot(app.page, f"qa-hand-minus-26-{lang}-{width}")
-        app.page.set_viewport_size({"width": 390, "height": 844})
+        resize(app.page, 390)
         app.tap(ids.CLEAR_HAND)  # no draft left for the next language
         app.wait_text(shooter, lambda t: -26 not in numbers(t), what="a cleared hand")

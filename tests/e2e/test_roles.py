@@ -20,7 +20,16 @@ from collections.abc import Iterator
 
 import pytest
 from app_steps import Table, has_number
-from e2e_harness import CHROMIUM_ARGS, FAILED, PHONE, Flutter, Server, app_server, shot
+from e2e_harness import (
+    CHROMIUM_ARGS,
+    FAILED,
+    PHONE,
+    Flutter,
+    Server,
+    app_server,
+    eventually,
+    shot,
+)
 from lan_harness import LanGuard, LanNamespace
 
 from scorekeeper import rules
@@ -121,10 +130,14 @@ def invite(host: Flutter, lan_ns: LanNamespace) -> str:
                          what="the join address on the test's network").strip()
     assert re.fullmatch(rf"http://{re.escape(lan_ns.host_address)}:\d+/table/[\w-]{{22,}}",
                         url), url
-    host.page.wait_for_timeout(300)  # the new image is painted
-    assert drawn_matrix(host, len(qr.qr_matrix(url))) == qr.qr_matrix(url)
+    eventually(lambda: check_drawn_qr(host, url))  # the new image is painted a moment later
     host.shot("roles-invite")
     return url
+
+
+def check_drawn_qr(host: Flutter, url: str) -> None:
+    expected = qr.qr_matrix(url)
+    assert drawn_matrix(host, len(expected)) == expected, "the drawn QR code is not the address"
 
 
 def drawn_matrix(app: Flutter, size: int) -> list[list[bool]]:

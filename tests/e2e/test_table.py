@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from app_steps import numbers
-from e2e_harness import Server, app_server, shot
+from e2e_harness import Server, app_server, eventually, resize, shot
 
 from scorekeeper import rules
 from scorekeeper.app import ids
@@ -80,12 +80,11 @@ def server(seeded: tuple[Server, dict[str, str]]) -> Server:
 def widths(app: Any, name: str, check: Any = None) -> None:
     """A screenshot at each phone width (and ``check(width)`` there)."""
     for width in WIDTHS:
-        app.page.set_viewport_size({"width": width, "height": 844})
-        app.page.wait_for_timeout(300)
+        resize(app.page, width)
         if check is not None:
-            check(width)
+            eventually(lambda w=width: check(w))  # Flutter lays out again a moment later
         shot(app.page, f"{name}-{width}")
-    app.page.set_viewport_size({"width": 390, "height": 844})
+    resize(app.page, 390)
 
 
 def inside(app: Any, identifier: str, width: int) -> None:
