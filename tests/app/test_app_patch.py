@@ -114,3 +114,18 @@ def test_merge_makes_the_old_tree_look_like_the_new_and_keeps_what_it_can():
     # another kind of control is not patched: the new one takes its place
     assert retain.merge(ft.Text("x"), ft.Column([])) is not None
     assert isinstance(retain.merge(ft.Text("x"), ft.Column([])), ft.Column)
+
+
+def test_another_screen_starts_afresh_and_the_view_stays(store):
+    async def go() -> None:
+        gid = play(store, 4, 5)
+        tab = Tab(store, f"/game/{gid}")
+        view = tab.page.views[0]
+        sheet_layer = view.controls[0]
+        tab.tap(ids.BACK)  # to home: not folded into the sheet (no scroll offset kept)
+        assert tab.session.route.screen == "home"
+        assert tab.page.views == [view]
+        assert len(view.controls) == 1 and view.controls[0] is not sheet_layer
+        assert tab.shown(ids.HAND_ROW.format(n=1)) == []
+
+    run(go())
