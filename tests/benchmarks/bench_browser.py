@@ -2,7 +2,7 @@
 at a phone viewport, each figure beside the same figure for a minimal Flet hello-world page
 measured in the same run (the floor any Flet page pays).
 
-    python tests/benchmarks/bench_browser.py [--runs 5] [--games 10000] [--json]
+    python tests/benchmarks/bench_browser.py [--runs 5] [--games 10000] [--json] [--ab] [--save-only]
 
 Figures (median of ``--runs``, with min and max):
   open, cold   ``page.goto(url)`` in a fresh browser profile (empty cache) until the page is
@@ -13,6 +13,9 @@ Figures (median of ``--runs``, with min and max):
                app: tap on "Save" in the hand entry until the sheet shows the new totals.
   save swap    the bare two-screen Flet app (tests/e2e/swap_app.py): tap Save, route back
                to its sheet, draw a new total; beside the app's save (goal: within 1.5x).
+               ``--ab`` adds the app's save with every view drawn anew
+               (SCOREKEEPER_RETAIN=0, a second server), in the same run; ``--save-only``
+               times only the saves, the apps taken in turns.
   follower     on ``--lan``: the host taps Save; the time until the host's own sheet shows
                the new totals, and until a follower's table view (a second Chromium in a
                network namespace made for the run, as a phone on the Wi-Fi) shows them
