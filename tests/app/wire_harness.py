@@ -48,7 +48,8 @@ class Tab:
     def __init__(self, store: Any, url: str) -> None:
         self.wire = Wire()
         self.wire.loop = asyncio.get_running_loop()
-        self.flet_session = flet_session = FletSession(self.wire)  # the page only refers to it weakly
+        # kept here: the page only refers to its session weakly
+        self.flet_session = flet_session = FletSession(self.wire)
         self.page = flet_session.page
         main.setup_page(self.page)
         self.session = Session(store, "en")
