@@ -111,8 +111,12 @@ def signature(control: Any) -> tuple[Any, ...]:
 
 
 def mergeable(old: Any, new: Any) -> bool:
+    """Whether ``old`` may be patched into ``new``: same kind and key, not frozen by Flet,
+    and not a control a screen keeps for reuse (``Ui.memo``: it must keep showing what it
+    was built for; another one takes its place instead)."""
     return (isinstance(old, ft.BaseControl) and type(old) is type(new)
-            and not hasattr(old, "_frozen") and key_of(old) == key_of(new))
+            and not hasattr(old, "_frozen") and not getattr(old, "_kept", False)
+            and key_of(old) == key_of(new))
 
 
 def merge(old: Any, new: Any) -> Any:

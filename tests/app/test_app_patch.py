@@ -129,3 +129,49 @@ def test_another_screen_starts_afresh_and_the_view_stays(store):
         assert tab.shown(ids.HAND_ROW.format(n=1)) == []
 
     run(go())
+
+
+def test_unchanged_hand_rows_are_not_drawn_again_and_a_change_draws_them_anew(store):
+    from app_harness import Phone
+
+    gid = play(store, 4, 6)
+    phone = Phone(store, route=f"/game/{gid}")
+    rows = [phone.find(ids.HAND_ROW.format(n=n)) for n in range(1, 7)]
+    phone.go(f"/game/{gid}")  # drawn again: the very same row controls
+    assert [phone.find(ids.HAND_ROW.format(n=n)) for n in range(1, 7)] == rows
+    assert all(phone.find(ids.HAND_ROW.format(n=n)) is rows[n - 1] for n in range(1, 7))
+    phone.session.set_language("pl")  # another language: every row drawn anew
+    phone.render()
+    assert all(phone.find(ids.HAND_ROW.format(n=n)) is not rows[n - 1] for n in range(1, 7))
+    phone.session.set_language("en")  # back: the rows kept for English again
+    phone.render()
+    assert all(phone.find(ids.HAND_ROW.format(n=n)) is rows[n - 1] for n in range(1, 7))
+    # hand 3 changed: its row and the later ones (their running totals) are drawn anew
+    store.replace_hand(gid, 2, rules.Hand((26, 0, 0, 0)), store.get(gid).version)
+    phone.go(f"/game/{gid}")
+    now = [phone.find(ids.HAND_ROW.format(n=n)) for n in range(1, 7)]
+    assert now[0] is rows[0] and now[1] is rows[1]
+    assert all(now[n] is not rows[n] for n in range(2, 6))
+    assert phone.totals() == list(rules.state(store.get(gid).game).totals)
+
+
+def test_a_kept_row_is_never_patched_into_another_hand(store):
+    """Delete hand 1 (hand 2 takes its place), then bring it back: hand 1's row shows hand 1
+    again (a row kept for reuse is replaced, not patched, when another hand is drawn there)."""
+    async def go() -> None:
+        gid = play(store, 4, 2)
+        tab = Tab(store, f"/game/{gid}")
+        first = [c.value for c in walk(tab.shown(ids.HAND_ROW.format(n=1))[0])
+                 if isinstance(c, ft.Text)]
+        stored = store.get(gid)
+        store.remove_hand(gid, 0, stored.version)
+        tab.session.open(f"/game/{gid}")
+        tab.shell.render()
+        store.insert_hand(gid, 0, stored.game.hands[0], store.get(gid).version)
+        tab.session.open(f"/game/{gid}")
+        tab.shell.render()
+        again = [c.value for c in walk(tab.shown(ids.HAND_ROW.format(n=1))[0])
+                 if isinstance(c, ft.Text)]
+        assert again == first
+
+    run(go())
