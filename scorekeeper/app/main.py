@@ -1,7 +1,7 @@
 """The shell: wire one :class:`~.session.Session` per browser tab to a Flet page.
 
 It only translates between Flet and the session: an address opens a screen, an action
-redraws the screen (folded into the controls already on the phone, see :meth:`Shell._show`
+redraws the screen (folded into the controls already on the phone, see :class:`.retain.KeptView`
 and :mod:`.retain`, so Flet sends only what changed), and the session's question, export
 and notice are shown as a dialog or a snack bar. One
 navigation draws once: the address the session pushes comes back as a route change,
