@@ -3,8 +3,9 @@
 It only translates between Flet and the session: an address opens a screen, an action
 redraws the screen (folded into the controls already on the phone, see
 :class:`.retain.KeptView`, so Flet sends only what changed), and the session's question,
-export and notice are shown as a dialog or a snack bar. One navigation draws once: the address the session pushes comes back as a route change,
-which is ignored when it is the screen already drawn. ``flet run`` uses :func:`main`
+export and notice are shown as a dialog or a snack bar. One navigation draws once: the
+address the session pushes comes back as a route change, which is ignored when it is the
+screen already drawn. ``flet run`` uses :func:`main`
 with the default store; ``scorekeeper serve`` uses :func:`make_main` with ``--db``.
 """
 
