@@ -362,7 +362,7 @@ def test_delete_a_middle_hand_with_confirmation_and_undo(phone):
     assert [(c.action, c.hand) for c in log] == [
         ("add", 1), ("add", 2), ("add", 3), ("remove", 2), ("insert", 2)]
     phone.go(f"/game/{gid}/changes")
-    assert "Hand 2 inserted" in phone.text(ids.CHANGE.format(n=0))
+    assert "Hand 2 brought back" in phone.text(ids.CHANGE.format(n=0))
     assert "Ala 0 · Bartek 0 · Celina 13 · Darek 13" in phone.text(ids.CHANGE.format(n=0))
     assert "Hand 2 deleted" in phone.text(ids.CHANGE.format(n=1))
     assert not phone.has(ids.CHANGE.format(n=5))
