@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..session import Session
 
 ACTION = {"add": N_("Hand {hand} added"), "edit": N_("Hand {hand} changed"),
-          "remove": N_("Hand {hand} deleted"), "insert": N_("Hand {hand} inserted")}
+          "remove": N_("Hand {hand} deleted"), "insert": N_("Hand {hand} brought back")}
 
 
 class Model:
