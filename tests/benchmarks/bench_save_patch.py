@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from wire_harness import Tab, play  # noqa: E402
 
-from scorekeeper.app import ids, main  # noqa: E402
+from scorekeeper.app import ids, retain  # noqa: E402
 from scorekeeper.store import GameStore  # noqa: E402
 
 CASES = [(4, 5), (4, 20), (7, 30)]
@@ -57,14 +57,14 @@ def main_(argv: list[str] | None = None) -> int:
         store = GameStore.open(Path(tmp) / "data")
         for players, hands in CASES:
             cells = []
-            for retain in (True, False):
-                main.RETAIN = retain
+            for keep in (True, False):
+                retain.RETAIN = keep
                 runs = asyncio.run(saves(store, players, hands, args.saves))
                 cells += [statistics.median(ms for ms, _ in runs),
                           statistics.median(b for _, b in runs)]
             print(f"{f'{players} players, {hands} hands':<24}{cells[0]:>14.1f}{cells[1]:>9.0f}"
                   f"{cells[2]:>15.1f}{cells[3]:>9.0f}")
-    main.RETAIN = True
+    retain.RETAIN = True
     print("median of the saves; kept = views kept and folded (as served), anew = drawn anew")
     return 0
 
