@@ -121,11 +121,12 @@ def test_another_screen_starts_afresh_and_the_view_stays(store):
         gid = play(store, 4, 5)
         tab = Tab(store, f"/game/{gid}")
         view = tab.page.views[0]
-        sheet_layer = view.controls[0]
+        [sheet_layer] = retain.layers(view)
         tab.tap(ids.BACK)  # to home: not folded into the sheet (no scroll offset kept)
         assert tab.session.route.screen == "home"
         assert tab.page.views == [view]
-        assert len(view.controls) == 1 and view.controls[0] is not sheet_layer
+        [home_layer] = retain.layers(view)
+        assert home_layer is not sheet_layer
         assert tab.shown(ids.HAND_ROW.format(n=1)) == []
 
     run(go())
