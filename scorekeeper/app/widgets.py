@@ -51,6 +51,8 @@ class Ui:
         if control is None:
             control = self.kept[key] = build()
             control._kept = True  # type: ignore[attr-defined]  # retain.merge leaves it be
+            # and Flet's diff does not walk into it: it never changes once drawn
+            control._isolated = True  # type: ignore[attr-defined]
             while len(self.kept) > MEMO_SIZE:
                 self.kept.popitem(last=False)
         else:
