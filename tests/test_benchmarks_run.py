@@ -32,6 +32,11 @@ def test_app_views_benchmark_runs() -> None:
     assert "ms" in out
 
 
+def test_save_patch_benchmark_runs_both_ways() -> None:
+    out = run("bench_save_patch.py", "--saves", "1")
+    assert "4 players, 20 hands" in out and "kept" in out and "anew" in out
+
+
 def test_stats_benchmark_runs_and_ends_with_the_ratio_line() -> None:
     out = run("bench_stats.py", "--games", "60", "--runs", "2")
     last = out.strip().splitlines()[-1]

@@ -1,10 +1,11 @@
 """The shell: wire one :class:`~.session.Session` per browser tab to a Flet page.
 
 It only translates between Flet and the session: an address opens a screen, an action
-redraws the screen's view (a keyed ``ft.View``, so Flet sends only what changed), and the
-session's question, export and notice are shown as a dialog or a snack bar. One
-navigation draws once: the address the session pushes comes back as a route change,
-which is ignored when it is the screen already drawn. ``flet run`` uses :func:`main`
+redraws the screen (folded into the controls already on the phone, see
+:class:`.retain.KeptView`, so Flet sends only what changed), and the session's question,
+export and notice are shown as a dialog or a snack bar. One navigation draws once: the
+address the session pushes comes back as a route change, which is ignored when it is the
+screen already drawn. ``flet run`` uses :func:`main`
 with the default store; ``scorekeeper serve`` uses :func:`make_main` with ``--db``.
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 import flet as ft
 
 from ..store import GameStore
-from . import overlays, routes, screens, sharing, widgets
+from . import overlays, retain, routes, screens, sharing, widgets
 from .access import Role, Table, role_for
 from .guarded_store import GuardedStore
 from .session import Session
@@ -78,6 +79,7 @@ class Shell:
         self._bar: Any = None
         self._awake: bool | None = None
         self.wakelock: Any = None  # ft.Wakelock, made in the page's context (make_main)
+        self._kept = retain.KeptView()  # the one view on the page (see retain.KeptView)
         session.on_navigate = self._push_route
         session.on_changed = self._tell_others
         session.on_table_moved = self._table_moved
@@ -153,10 +155,12 @@ class Shell:
             log.exception("could not draw %s", session.route)
             session.open(routes.Home().url())
             view = draw(self.ui)
-        page.views.clear()
-        page.views.append(view)
+        kept = self._kept.show(page, session.route, view)
+        session.inputs.relink(retain.live)  # the fields the phone types into
         page.theme_mode = THEME_MODE[session.theme]
         page.title = session.tr._("Hearts Scorekeeper")
+        if kept is not None:
+            page.update(kept)  # what changed in it, before it is uncovered
         self._sync_dialog()
         self._sync_notice()
         page.update()

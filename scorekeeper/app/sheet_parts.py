@@ -7,6 +7,7 @@ from the rules."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -130,21 +131,34 @@ def columns_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None), expand=True))
     header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
     pinned = [ft.Container(header, padding=ft.Padding(24, 4, 24, 4))]
-    rows: list[ft.Control] = []
-    for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
-        label, info = hand_label(ui, game, hs, number)
-        cells = [ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
-                              expand=True) for seat in range(game.seats)]
-        row = ft.Container(ft.Row([
-            ft.Container(ft.Column([
-                ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-                ft.Icon(DIRECTION_ICON[info.direction], size=14),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
-            *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
-            on_click=edit(number) if edit else None, ink=edit is not None)
-        rows.append(tag(ids.HAND_ROW.format(n=number), row, label=label,
-                        button=edit is not None))
+    rows = [ui.memo(row_key(ui, game, "column", number, hs, running, edit),
+                    lambda n=number, h=hs, r=running: column_row(ui, game, n, h, r, edit))
+            for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1)]
     return pinned, ft.Column(rows, spacing=2)
+
+
+def row_key(ui: Ui, game: rules.Game, layout: str, number: int, hs: rules.HandScore,
+            running: tuple[int, ...], edit: Callable | None) -> tuple[Any, ...]:
+    """Everything a hand's row shows and does (its tap opens hand ``number`` of the game
+    at this address), so an unchanged row is the same control from one drawing to the
+    next (widgets.Ui.memo)."""
+    return (layout, ui.session.route.url(), ui.session.language, replace(game, hands=()),
+            number, hs, tuple(running), edit is not None)
+
+
+def column_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
+               running: tuple[int, ...], edit: Callable[[int], Callable] | None) -> ft.Control:
+    label, info = hand_label(ui, game, hs, number)
+    cells = [ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
+                          expand=True) for seat in range(game.seats)]
+    row = ft.Container(ft.Row([
+        ft.Container(ft.Column([
+            ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
+            ft.Icon(DIRECTION_ICON[info.direction], size=14),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
+        *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
+        on_click=edit(number) if edit else None, ink=edit is not None)
+    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None)
 
 
 def total_text(ui: Ui, st: rules.GameState, seat: int, name: str, size: int,

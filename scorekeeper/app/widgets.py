@@ -7,8 +7,9 @@ Every control a test needs carries an identifier from :mod:`.ids`
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -30,6 +31,7 @@ RED = "#C62828"
 TAP = 48  # the smallest tap target, in logical pixels
 FONT = "DejaVu Sans"
 MAX_WIDTH = 720
+MEMO_SIZE = 64  # controls kept for reuse per tab (e.g. a long game's hand rows)
 
 
 @dataclass
@@ -38,6 +40,24 @@ class Ui:
 
     session: Session
     refresh: Callable[[], None] = lambda: None
+    kept: OrderedDict[Any, ft.Control] = field(default_factory=OrderedDict, repr=False)
+
+    def memo(self, key: Any, build: Callable[[], ft.Control]) -> ft.Control:
+        """The control built for ``key`` before (the very same object, so the shell has
+        nothing to fold or send for it), else ``build()``. ``key`` must hold everything the
+        control shows and does, its handler's target included (e.g. the screen's address).
+        The last MEMO_SIZE are kept, per tab."""
+        control = self.kept.get(key)
+        if control is None:
+            control = self.kept[key] = build()
+            control._kept = True  # type: ignore[attr-defined]  # retain.merge leaves it be
+            # and Flet's diff does not walk into it: it never changes once drawn
+            control._isolated = True  # type: ignore[attr-defined]
+            while len(self.kept) > MEMO_SIZE:
+                self.kept.popitem(last=False)
+        else:
+            self.kept.move_to_end(key)
+        return control
 
     @property
     def model(self) -> Any:

@@ -233,7 +233,9 @@ def test_cards_entry_counts_points_and_enables_save_only_when_valid(phone):
     assert not phone.disabled(ids.SAVE_HAND) and not phone.has(ids.SAVE_REASON)
     phone.tap(ids.SAVE_HAND)
     assert phone.screen == "sheet" and phone.totals() == [3, 23, 0, 0]
-    assert "Hand 1 saved" in phone.text(ids.NOTICE)
+    # no notice slides in over the new totals: the sheet shows hand 1 and says hand 2
+    assert not phone.has(ids.NOTICE) and phone.has(ids.HAND_ROW.format(n=1))
+    assert "Hand 2:" in phone.text(ids.BANNER)
 
 
 def test_gives_the_rest_and_too_many_points(phone):

@@ -3,6 +3,7 @@ at a phone viewport, each figure beside the same figure for a minimal Flet hello
 measured in the same run (the floor any Flet page pays).
 
     python tests/benchmarks/bench_browser.py [--runs 5] [--games 10000] [--json]
+                                             [--ab] [--save-only]
 
 Figures (median of ``--runs``, with min and max):
   open, cold   ``page.goto(url)`` in a fresh browser profile (empty cache) until the page is
@@ -13,6 +14,9 @@ Figures (median of ``--runs``, with min and max):
                app: tap on "Save" in the hand entry until the sheet shows the new totals.
   save swap    the bare two-screen Flet app (tests/e2e/swap_app.py): tap Save, route back
                to its sheet, draw a new total; beside the app's save (goal: within 1.5x).
+               ``--ab`` adds the app's save with every view drawn anew
+               (SCOREKEEPER_RETAIN=0, a second server), in the same run; ``--save-only``
+               times only the saves, the apps taken in turns.
   follower     on ``--lan``: the host taps Save; the time until the host's own sheet shows
                the new totals, and until a follower's table view (a second Chromium in a
                network namespace made for the run, as a phone on the Wi-Fi) shows them
@@ -308,6 +312,48 @@ def _follower_save(browser, phone_browser, server, ns, runs: int  # type: ignore
     finally:
         fctx.close()
         hctx.close()
+def save_anew(browser, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """The app's save with every view drawn anew (no views kept on the page): the A/B."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as db, \
+            app_server(db, env={"SCOREKEEPER_RETAIN": "0"}) as app:
+        setup = browser.new_context(**PHONE)
+        sheet = start_game(Flutter(setup.new_page(), app.url))
+        setup.close()
+        return app_save(browser, app.url, sheet, runs)
+
+
+def save_only(runs: int, ab: bool, as_json: bool) -> int:
+    """The save figures alone: the bare app, the app and (``ab``) the app drawing anew,
+    taken in turns so that a change in the machine's load touches all of them."""
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, list[float]] = {"swap_save": [], "app_save": [], "app_save_anew": []}
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as db, \
+            swap_server() as swap, app_server(db) as app, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            for _ in range(2):  # two rounds of half the runs (rounded up) each
+                n = max(1, (runs + 1) // 2)
+                results["swap_save"] += swap_save(browser, swap.url, n)
+                setup = browser.new_context(**PHONE)
+                sheet = start_game(Flutter(setup.new_page(), app.url))
+                setup.close()
+                results["app_save"] += app_save(browser, app.url, sheet, n)
+                if ab:
+                    results["app_save_anew"] += save_anew(browser, n)
+        finally:
+            browser.close()
+    if as_json:
+        print(json.dumps({k: {"runs_ms": v, **summary(v)} for k, v in results.items() if v},
+                         indent=2))
+        return 0
+    print(f"Save only: Chromium headless, phone 390x844, {len(results['app_save'])} saves each, "
+          "median (min-max)")
+    print(f"{'':<30} {'bare two-screen app':>24}   {'score sheet':>24}   {'ratio':>6}")
+    print(row("save -> new total (goal 1.5x)", results["swap_save"], results["app_save"]))
+    if ab:
+        print(row("  A/B: every view drawn anew", results["swap_save"], results["app_save_anew"]))
+    return 0
 
 
 # --- many stored games ------------------------------------------------------------------
@@ -483,9 +529,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10000,
                         help="stored games for the scale figures (default 10000; 10 beside)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--save-only", action="store_true",
+                        help="only the save figures (the app, the bare app, and the A/B)")
+    parser.add_argument("--ab", action="store_true",
+                        help="also time the save with every view drawn anew "
+                             "(SCOREKEEPER_RETAIN=0), in the same run")
     args = parser.parse_args(argv)
     if not 1 <= args.runs <= MAX_RUNS:
         parser.error(f"--runs must be from 1 to {MAX_RUNS} (more saved hands would end the game)")
+    if args.save_only:
+        return save_only(args.runs, args.ab, args.json)
 
     from playwright.sync_api import sync_playwright
 
@@ -509,6 +562,8 @@ def main(argv: list[str] | None = None) -> int:
             results["app_save"] = app_save(browser, app.url, sheet, args.runs)
             results["swap_save"] = swap_save(browser, swap.url, args.runs)
             results["host_save"], results["follower_save"] = follower_save(browser, args.runs)
+            if args.ab:
+                results["app_save_anew"] = save_anew(browser, args.runs)
             big = scale(browser, args.games, args.runs)
             stats = stats_scale(browser, args.games, args.runs)
         finally:
@@ -529,6 +584,8 @@ def main(argv: list[str] | None = None) -> int:
     print(row("save -> new total (goal 1.5x)", results["swap_save"], results["app_save"]))
     print(f"{'':<30} {'host, own sheet':>24}   {'follower (--lan)':>24}   {'ratio':>6}")
     print(row("host Save -> totals (goal 2x)", results["host_save"], results["follower_save"]))
+    if args.ab:
+        print(row("  A/B: every view drawn anew", results["swap_save"], results["app_save_anew"]))
     print(f"{'':<30} {'10 games':>24}   {f'{args.games} games':>24}   {'ratio':>6}")
     print(row("home -> first game (goal 1.5x)", big["small_home"], big["big_home"]))
     print(row("history -> first game (goal 1.5x)", big["small_history"], big["big_history"]))

@@ -186,12 +186,14 @@ class Server:
         self.stop()
 
 
-def app_server(db: str | os.PathLike[str], port: int | None = None) -> Server:
-    """The real app, as a user starts it, on a temporary database."""
+def app_server(db: str | os.PathLike[str], port: int | None = None,
+               env: dict[str, str] | None = None) -> Server:
+    """The real app, as a user starts it, on a temporary database (``env``: extra
+    environment, e.g. a benchmark's A/B switch)."""
     port = port or free_port()
     argv = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port),
             "--db", str(db)]
-    return Server("app", argv, port)
+    return Server("app", argv, port, env)
 
 
 def hello_server(port: int | None = None) -> Server:

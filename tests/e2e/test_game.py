@@ -32,7 +32,8 @@ def test_a_game_of_four_with_a_moon_an_edit_and_a_tie(app) -> None:
     app.wait_text(ids.REMAINING, lambda t: has_number(t, 0), what="nothing left to give")
     app.shot("game-hand-entry-filled")
     table.save(Hand((3, 13, 10, 0)))
-    app.wait(ids.NOTICE)
+    app.wait(ids.HAND_ROW.format(n=1))  # no notice: the sheet shows the hand itself
+    assert not app.exists(ids.NOTICE)
     app.shot("game-sheet-after-hand-1")
 
     # Hand 2: first a hand that does not add up: Save stays off and says why.
