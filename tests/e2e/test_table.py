@@ -232,3 +232,9 @@ def screens(app: Any, games: dict[str, str], lang: str, tr: Translator) -> None:
     widths(app, f"table-hand-queens-{lang}")
     app.tap(ids.CLEAR_HAND)
     app.wait_text(ids.PLAYER_POINTS.format(seat=3), lambda t: "13" not in t, what="cleared")
+
+    # an earlier hand edited: its title, "Delete" and "Start over" all in worded sight
+    app.open(f"/game/{games['hold']}/hand/1", ready=ids.DELETE_HAND)
+    widths(app, f"table-hand-edit-{lang}", lambda w: (
+        inside(app, ids.DELETE_HAND, w), inside(app, ids.CLEAR_HAND, w)))
+    assert tr._("Delete") in app.text(ids.DELETE_HAND)

@@ -199,9 +199,9 @@ def view(ui: Ui, model: Model) -> ft.View:
     actions = [text_action(ids.CLEAR_HAND, ft.Icons.RESTART_ALT, ui._("Start over"),
                            changed(entry.clear))]
     if entry.index is not None:
-        actions.insert(0, tag(ids.DELETE_HAND, ft.IconButton(
-            ft.Icons.DELETE_OUTLINE, tooltip=ui._("Delete this hand"),
-            on_click=ui.act(model.ask_delete)), label=ui._("Delete this hand"), button=True))
+        # a word under the icon, like "Start over" beside it (an icon alone was a guess)
+        actions.insert(0, text_action(ids.DELETE_HAND, ft.Icons.DELETE_OUTLINE, ui._("Delete"),
+                                      ui.act(model.ask_delete)))
         title = ui._("Edit hand {hand}", hand=entry.number)
     else:
         title = ui._("Hand {hand}", hand=entry.number)
