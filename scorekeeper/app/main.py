@@ -79,6 +79,9 @@ class Shell:
         self._bar: Any = None
         self._awake: bool | None = None
         self.wakelock: Any = None  # ft.Wakelock, made in the page's context (make_main)
+        self._news: list[str] = []  # games this tab changed, to tell the others
+        self._away = False  # the phone is disconnected (the session lives on)
+        self._stale = False  # and its screen changed meanwhile
         self._kept = retain.KeptView()  # the one view on the page (see retain.KeptView)
         session.on_navigate = self._push_route
         session.on_changed = self._tell_others
@@ -95,14 +98,43 @@ class Shell:
     def _told_table(self, topic: str, message: Any) -> None:
         """The host opened another game: a table view follows it."""
         if self.session.table_moved():
-            self.render()
+            self._render_when_here()
 
     def _tell_others(self, game_id: str) -> None:
-        self.page.pubsub.send_others_on_topic(TOPIC, game_id)
+        """This tab changed ``game_id``: the others hear of it once this tab's own phone
+        has its answer (see :meth:`_announce`)."""
+        if game_id not in self._news:
+            self._news.append(game_id)
+
+    def _announce(self) -> None:
+        """Tell the other tabs what this tab changed. Called after this tab's update is
+        sent: their redraws run in other threads, and begun sooner they would hold up
+        the phone that saved (each a whole screen drawn)."""
+        news, self._news = self._news, []
+        for game_id in news:
+            try:
+                self.page.pubsub.send_others_on_topic(TOPIC, game_id)
+            except Exception:  # another tab's trouble is not this tab's
+                log.debug("could not tell the other tabs", exc_info=True)
 
     def _told(self, topic: str, game_id: Any) -> None:
         """Another tab or phone changed a game: redraw if this screen shows it."""
         if isinstance(game_id, str) and self.session.external_change(game_id):
+            self._render_when_here()
+
+    def _render_when_here(self) -> None:
+        """Redraw now, or (the phone is away: asleep, or its tab closed) when it is back:
+        a screen drawn for nobody is only work taken from the phones at the table."""
+        if self._away:
+            self._stale = True
+        else:
+            self.render()
+
+    def connected(self, e: Any = None) -> None:
+        """The phone is back (woken up, or its tab reloaded): what changed meanwhile."""
+        self._away = False
+        if self._stale:
+            self._stale = False
             self.render()
 
     def locale_changed(self, e: Any) -> None:
@@ -114,6 +146,7 @@ class Shell:
 
     def closed(self, e: Any = None) -> None:
         self.session.leave()  # e.g. the new-game form as typed, for a reload
+        self._announce()
         try:
             self.page.pubsub.unsubscribe_all()
         except Exception:
@@ -121,8 +154,11 @@ class Shell:
 
     def disconnected(self, e: Any = None) -> None:
         """The connection dropped (a reload, a phone asleep): the session lives on and
-        comes back with the next connection, still subscribed to the other tabs' news."""
+        comes back with the next connection, still subscribed to the other tabs' news
+        (and drawn again then, if they changed its screen)."""
         self.session.leave()
+        self._away = True
+        self._announce()
 
     def _push_route(self, url: str) -> None:
         if self.page.route != url:
@@ -165,6 +201,7 @@ class Shell:
         self._sync_notice()
         page.update()
         self._sync_awake()
+        self._announce()
 
     def _sync_awake(self) -> None:
         """Keep the screen on while the sheet, hand entry or table view is open (unless
@@ -286,6 +323,7 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         page.on_view_pop = shell.view_popped
         page.on_close = shell.closed
         page.on_disconnect = shell.disconnected
+        page.on_connect = shell.connected
         page.on_locale_change = shell.locale_changed
         session.open(page.route)
         shell.render()
