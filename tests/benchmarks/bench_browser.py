@@ -582,10 +582,10 @@ def main(argv: list[str] | None = None) -> int:
     print("  save = tap on Save in the hand entry until the sheet shows the new totals")
     print(f"{'':<30} {'bare two-screen app':>24}   {'score sheet':>24}   {'ratio':>6}")
     print(row("save -> new total (goal 1.5x)", results["swap_save"], results["app_save"]))
-    print(f"{'':<30} {'host, own sheet':>24}   {'follower (--lan)':>24}   {'ratio':>6}")
-    print(row("host Save -> totals (goal 2x)", results["host_save"], results["follower_save"]))
     if args.ab:
         print(row("  A/B: every view drawn anew", results["swap_save"], results["app_save_anew"]))
+    print(f"{'':<30} {'host, own sheet':>24}   {'follower (--lan)':>24}   {'ratio':>6}")
+    print(row("host Save -> totals (goal 2x)", results["host_save"], results["follower_save"]))
     print(f"{'':<30} {'10 games':>24}   {f'{args.games} games':>24}   {'ratio':>6}")
     print(row("home -> first game (goal 1.5x)", big["small_home"], big["big_home"]))
     print(row("history -> first game (goal 1.5x)", big["small_history"], big["big_history"]))
