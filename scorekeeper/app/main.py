@@ -196,7 +196,7 @@ class Shell:
         page.theme_mode = THEME_MODE[session.theme]
         page.title = session.tr._("Hearts Scorekeeper")
         if kept is not None:
-            page.update(kept)  # what changed in it, before it is uncovered
+            self._kept.send(page, kept)  # what changed in it, before it is uncovered
         self._sync_dialog()
         self._sync_notice()
         page.update()

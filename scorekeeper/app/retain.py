@@ -46,29 +46,50 @@ class KeptView:
 
     def __init__(self) -> None:
         self.view: ft.View | None = None
+        self.quiet: list[Any] = []  # what the last fold found unchanged (see send())
         self.stack: list[tuple[str, ft.Control]] = []  # the layers, with their addresses
 
     def show(self, page: Any, route: routes.Route, view: ft.View) -> ft.View | None:
         """Put the screen's ``view`` on ``page``, keeping the controls the phone has.
 
         Returns the kept view when it was brought up to date (to be sent with
-        ``page.update(view)``; it is isolated, so the page's own update does not walk
-        it), or None when it is new on the page."""
+        :meth:`send`; it is isolated, so the page's own update does not walk it), or
+        None when it is new on the page."""
         if not RETAIN:
             page.views[:] = [view]
             return None
-        view.controls = self._layers(route, view)
-        view.key = "tab"
-        shown = self.view
-        if shown is not None:
-            view.route = shown.route  # one route for the one view: no route transition
-            view = merge(shown, view)
-            if view is shown:
-                return view
+        global _quiet
+        _quiet = self.quiet = []
+        try:
+            view.controls = self._layers(route, view)
+            view.key = "tab"
+            shown = self.view
+            if shown is not None:
+                view.route = shown.route  # one route for the one view: no route transition
+                view = merge(shown, view)
+                if view is shown:
+                    return view
+        finally:
+            _quiet = None
         view._isolated = True  # type: ignore[attr-defined]
         self.view = view
         page.views[:] = [view]
         return None
+
+    def send(self, page: Any, view: ft.View) -> None:
+        """``page.update(view)``, with Flet's diff kept out of the parts the fold found
+        unchanged: each is isolated for this one update (its own properties are still
+        compared, its children are not), so a save walks the changed part of the sheet,
+        not all of it."""
+        marked = [c for c in self.quiet if not getattr(c, "_isolated", False)]
+        for c in marked:
+            c._isolated = True
+        try:
+            page.update(view)
+        finally:
+            for c in marked:
+                c._isolated = False
+            self.quiet = []
 
     def _layers(self, route: routes.Route, view: ft.View) -> list[ft.Control]:
         stack = self.stack
@@ -128,8 +149,16 @@ def merge(old: Any, new: Any) -> Any:
     """``old`` (a live control) changed to look like ``new``; or ``new`` when it cannot be.
 
     ``new`` must be freshly built (not on a page); parts of it may end up in ``old``."""
-    if old is new or not mergeable(old, new):
-        return new
+    return _merge(old, new)[0]
+
+
+def _merge(old: Any, new: Any) -> tuple[Any, bool]:
+    """:func:`merge`, and whether anything the phone sees changed in it. A live control
+    found unchanged, children and all, goes on the list of :func:`quiet` ones."""
+    if old is new:
+        return new, False  # a kept control (Ui.memo), as it was
+    if not mergeable(old, new):
+        return new, True
     cls = type(old)
     lists = []
     for name in cls._structural_fields:
@@ -139,14 +168,30 @@ def merge(old: Any, new: Any) -> Any:
         if isinstance(a, list) and isinstance(b, list):
             lists.append((name, a, b))
         elif isinstance(a, ft.BaseControl) or isinstance(b, ft.BaseControl) or a != b:
-            return new  # e.g. a view's route: Flet would not see it change in place
+            return new, True  # e.g. a view's route: Flet would not see it change in place
+    changed = False
     for name, a, b in lists:
-        merged = merge_list(a, b)
+        merged, inner = _merge_list(a, b)
+        changed |= inner
         if not same_items(a, merged):
             setattr(old, name, merged)  # Flet diffs it against its snapshot
+    changed |= _merge_values(old, new)
+    if old.data != new.data:
+        changed = True
+    old.data = new.data
+    new._live = old  # what a text field drawn as ``new`` is on the page (see live())
+    if not changed and _quiet is not None:
+        _quiet.append(old)
+    return old, changed
+
+
+def _merge_values(old: Any, new: Any) -> bool:
+    """The properties of ``new`` set on ``old``; whether any the phone sees changed."""
+    cls = type(old)
     values = old._values
     defaults = cls._prop_defaults
     events = cls._event_fields
+    changed = False
     for name in {**values, **new._values}:
         a = values.get(name, defaults.get(name))
         b = new._values.get(name, defaults.get(name))
@@ -157,20 +202,25 @@ def merge(old: Any, new: Any) -> Any:
                 values[name] = b  # the new handler; the phone sees no change
             continue
         if isinstance(a, ft.BaseControl) and isinstance(b, ft.BaseControl):
-            b = merge(a, b)
+            b, inner = _merge(a, b)
+            changed |= inner
             if b is a:
                 continue
         elif isinstance(a, list) and isinstance(b, list):
-            b = merge_list(a, b)
+            b, inner = _merge_list(a, b)
+            changed |= inner
             if same_items(a, b):
                 continue
             values[name] = b  # a list compares by value: set it as the new list
             old._dirty[name] = None
             continue
+        changed |= a != b
         setattr(old, name, b)  # unchanged values compare equal and are not sent
-    old.data = new.data
-    new._live = old  # what a text field drawn as ``new`` is on the page (see live())
-    return old
+    return changed
+
+
+# While KeptView folds a drawing: the live controls found unchanged (see quiet()).
+_quiet: list[Any] | None = None
 
 
 def same_items(a: list[Any], b: list[Any]) -> bool:
@@ -180,11 +230,18 @@ def same_items(a: list[Any], b: list[Any]) -> bool:
 def merge_list(old: list[Any], new: list[Any]) -> list[Any]:
     """The new children, each an old one brought up to date where one matches (in order,
     looking a little ahead, so an inserted or removed child leaves the rest matched)."""
+    return _merge_list(old, new)[0]
+
+
+def _merge_list(old: list[Any], new: list[Any]) -> tuple[list[Any], bool]:
     out: list[Any] = []
+    changed = len(old) != len(new)
     sigs = [signature(o) for o in old]
     j = 0
     for n in new:
         if not isinstance(n, ft.BaseControl):
+            at = len(out)
+            changed |= at >= len(old) or (old[at] is not n and old[at] != n)
             out.append(n)
             continue
         sig = signature(n)
@@ -195,7 +252,10 @@ def merge_list(old: list[Any], new: list[Any]) -> list[Any]:
                 break
         if match is None:
             out.append(n)
+            changed = True
             continue
-        out.append(merge(old[match], n))
+        merged, inner = _merge(old[match], n)
+        out.append(merged)
+        changed |= inner or match != len(out) - 1
         j = match + 1
-    return out
+    return out, changed
