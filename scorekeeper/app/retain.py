@@ -20,6 +20,7 @@ froze) is replaced by its new version, which is always correct, only bigger.
 from __future__ import annotations
 
 import os
+import threading
 from typing import Any
 
 import flet as ft
@@ -58,8 +59,7 @@ class KeptView:
         if not RETAIN:
             page.views[:] = [view]
             return None
-        global _quiet
-        _quiet = self.quiet = []
+        _fold.quiet = self.quiet = []
         try:
             view.controls = self._layers(route, view)
             view.key = "tab"
@@ -70,7 +70,7 @@ class KeptView:
                 if view is shown:
                     return view
         finally:
-            _quiet = None
+            _fold.quiet = None
         view._isolated = True  # type: ignore[attr-defined]
         self.view = view
         page.views[:] = [view]
@@ -154,7 +154,7 @@ def merge(old: Any, new: Any) -> Any:
 
 def _merge(old: Any, new: Any) -> tuple[Any, bool]:
     """:func:`merge`, and whether anything the phone sees changed in it. A live control
-    found unchanged, children and all, goes on the list of :func:`quiet` ones."""
+    found unchanged, children and all, goes on the fold's quiet list (see KeptView.send)."""
     if old is new:
         return new, False  # a kept control (Ui.memo), as it was
     if not mergeable(old, new):
@@ -180,8 +180,9 @@ def _merge(old: Any, new: Any) -> tuple[Any, bool]:
         changed = True
     old.data = new.data
     new._live = old  # what a text field drawn as ``new`` is on the page (see live())
-    if not changed and _quiet is not None:
-        _quiet.append(old)
+    quiet = getattr(_fold, "quiet", None)
+    if not changed and quiet is not None:
+        quiet.append(old)
     return old, changed
 
 
@@ -219,8 +220,9 @@ def _merge_values(old: Any, new: Any) -> bool:
     return changed
 
 
-# While KeptView folds a drawing: the live controls found unchanged (see quiet()).
-_quiet: list[Any] | None = None
+# While KeptView folds a drawing, in this thread: the live controls found unchanged (see
+# KeptView.send). Per thread: Flet draws the tabs of several phones at once.
+_fold = threading.local()
 
 
 def same_items(a: list[Any], b: list[Any]) -> bool:

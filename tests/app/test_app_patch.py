@@ -10,6 +10,7 @@ the hands already played stay the very same controls.
 from __future__ import annotations
 
 import asyncio
+import threading
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 
 from app_harness import walk
 from scorekeeper import rules
-from scorekeeper.app import ids, main, retain
+from scorekeeper.app import ids, main, retain, routes
 from wire_harness import ENCODE, Tab, play, save_next_hand
 
 
@@ -176,3 +177,47 @@ def test_a_kept_row_is_never_patched_into_another_hand(store):
         assert again == first
 
     run(go())
+
+
+def test_what_a_fold_found_unchanged_is_kept_out_of_that_one_update_only():
+    class Page:
+        def __init__(self) -> None:
+            self.views: list[Any] = []
+
+        def update(self, view: Any) -> None:
+            pass
+
+    def drawing(total: str) -> ft.View:
+        return ft.View(route="/game/x", controls=[ft.Column([
+            ft.Semantics(identifier="total", content=ft.Text(total)),
+            ft.Semantics(identifier="rows", content=ft.Column([ft.Text("3"), ft.Text("13")])),
+        ], key="/game/x")])
+
+    kept, page = retain.KeptView(), Page()
+    route = routes.Sheet("x")
+    assert kept.show(page, route, drawing("3")) is None  # new on the page
+    view = page.views[0]
+    layer = view.controls[0]
+    assert kept.show(page, route, drawing("16")) is view  # folded in
+    total, rows = layer.controls
+    assert rows in kept.quiet and total not in kept.quiet  # only the rows are unchanged
+    # another phone's tab folding in another thread meanwhile leaves this thread's fold be
+    mine: list[Any] = []
+    retain._fold.quiet = mine  # as in the middle of a fold here
+    theirs = retain.KeptView()
+
+    def fold_there() -> None:
+        for total_there in ("0", "5"):
+            theirs.show(Page(), route, drawing(total_there))
+
+    other = threading.Thread(target=fold_there)
+    other.start()
+    other.join()
+    assert retain._fold.quiet is mine and mine == [] and theirs.quiet
+    retain._fold.quiet = None
+    assert kept.quiet.count(rows) == 1
+    seen: list[bool] = []
+    page.update = lambda v: seen.append(bool(getattr(rows, "_isolated", False)))  # type: ignore[method-assign]
+    kept.send(page, view)
+    assert seen == [True]  # kept out of the diff while it was sent
+    assert not getattr(rows, "_isolated", False) and kept.quiet == []  # and let go after
