@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -80,8 +81,8 @@ class Shell:
         self._awake: bool | None = None
         self.wakelock: Any = None  # ft.Wakelock, made in the page's context (make_main)
         self._news: list[str] = []  # games this tab changed, to tell the others
-        self._away = False  # the phone is disconnected (the session lives on)
-        self._stale = False  # and its screen changed meanwhile
+        self._stale = False  # the phone was away when its screen changed
+        self._stale_lock = threading.Lock()
         self._kept = retain.KeptView()  # the one view on the page (see retain.KeptView)
         session.on_navigate = self._push_route
         session.on_changed = self._tell_others
@@ -125,16 +126,27 @@ class Shell:
     def _render_when_here(self) -> None:
         """Redraw now, or (the phone is away: asleep, or its tab closed) when it is back:
         a screen drawn for nobody is only work taken from the phones at the table."""
-        if self._away:
-            self._stale = True
-        else:
+        if not self._phone_away():
             self.render()
+            return
+        self._stale = True
+        if not self._phone_away():  # it came back meanwhile: its connect may be past
+            self.connected()
+
+    def _phone_away(self) -> bool:
+        """No connection to the phone now (Flet keeps the session for its return). Asked
+        of Flet's session, not kept from the connect and disconnect events: those run
+        in other threads, in no set order when a tab reloads."""
+        try:
+            return self.page.session.connection is None
+        except Exception:  # a page without a session (a test's): here
+            return False
 
     def connected(self, e: Any = None) -> None:
         """The phone is back (woken up, or its tab reloaded): what changed meanwhile."""
-        self._away = False
-        if self._stale:
-            self._stale = False
+        with self._stale_lock:
+            stale, self._stale = self._stale, False
+        if stale:
             self.render()
 
     def locale_changed(self, e: Any) -> None:
@@ -157,7 +169,6 @@ class Shell:
         comes back with the next connection, still subscribed to the other tabs' news
         (and drawn again then, if they changed its screen)."""
         self.session.leave()
-        self._away = True
         self._announce()
 
     def _push_route(self, url: str) -> None:

@@ -37,6 +37,7 @@ class Page:
     def __init__(self, hub: Hub, name: str) -> None:
         self.route, self.views, self.dialogs = "/", [], []
         self.name, self.hub = name, hub
+        self.session = SimpleNamespace(connection=object())  # Flet's: None while away
 
         def subscribe(topic: str, handler: Any) -> None:
             if topic == TOPIC:
@@ -111,12 +112,14 @@ def test_a_phone_that_is_away_is_drawn_again_when_it_is_back(store):
     hub = Hub()
     saver, saver_page = tab(store, hub, "saver", f"/game/{gid}")
     away, away_page = tab(store, hub, "away", f"/game/{gid}")
+    away_page.session.connection = None  # as Flet's session is once the socket closed
     away.disconnected()
     hub.log.clear()
     save_hand(saver, saver_page, gid, [3, 13, 10, 0])
     save_hand(saver, saver_page, gid, [0, 0, 13, 13])
     assert ("update", "away") not in hub.log  # nothing drawn for nobody
     assert "13" not in total_shown(away_page, 1)
+    away_page.session.connection = object()
     away.connected()
     assert hub.log[-1] == ("update", "away")  # drawn once, with both hands
     totals = rules.state(store.get(gid).game).totals
@@ -125,3 +128,18 @@ def test_a_phone_that_is_away_is_drawn_again_when_it_is_back(store):
     hub.log.clear()
     away.connected()  # back again with nothing new: not drawn
     assert hub.log == []
+
+
+def test_a_reload_whose_disconnect_comes_after_its_connect_is_still_drawn(store):
+    """A tab reloaded: Flet runs the old socket's disconnect and the new one's connect in
+    other threads, in either order. What counts is whether the phone is connected now."""
+    gid = new_game(store)
+    hub = Hub()
+    saver, saver_page = tab(store, hub, "saver", f"/game/{gid}")
+    reloaded, reloaded_page = tab(store, hub, "reloaded", f"/game/{gid}")
+    reloaded.connected()  # the new socket's connect first ...
+    reloaded.disconnected()  # ... then the old one's disconnect; the phone is connected
+    hub.log.clear()
+    save_hand(saver, saver_page, gid, [3, 13, 10, 0])
+    assert ("update", "reloaded") in hub.log
+    assert "13" in total_shown(reloaded_page, 1)
