@@ -10,11 +10,12 @@ import flet as ft
 from ... import rules
 from .. import chart, ids
 from ..i18n import N_
-from ..sharing import share_row
+from ..passes import pass_chips
 from ..routes import Changes, Hand, NewGame, Route, Sheet
+from ..sharing import share_row
 from ..sheet_parts import sheet_table
-from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, pass_chips,
-                       signed, tag, text_action)
+from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
+                       text_action)
 from ..words import DIRECTION, DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
 from . import load_game
 

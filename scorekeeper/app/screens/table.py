@@ -15,8 +15,9 @@ from .. import ids
 from ..access import Role
 from ..i18n import N_
 from ..messages import Msg
+from ..passes import pass_chips
 from ..routes import Home, Route, Settings, Sheet
-from ..widgets import Ui, app_bar, frame, pass_chips, section, signed, tag, text_field
+from ..widgets import Ui, app_bar, frame, section, signed, tag, text_field
 from ..words import DIRECTION, DIRECTION_ICON, DIRECTION_SHORT
 
 if TYPE_CHECKING:
