@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT))
 
-from e2e_harness import (CHROMIUM_ARGS, PHONE, Flutter, app_server,  # noqa: E402
+from e2e_harness import (PHONE, Flutter, app_server,  # noqa: E402
                          hello_server, ident, launch_chromium, swap_server)
 from hello_app import HELLO_BUTTON, HELLO_TEXT  # noqa: E402
 from swap_app import STEP, SWAP_ENTER, SWAP_SAVE, SWAP_TOTAL  # noqa: E402
@@ -257,8 +257,7 @@ def follower_save(browser, runs: int) -> tuple[list[float], list[float]]:  # typ
             server = app_server(db)
             server.argv.append("--lan")
             with server:
-                phone_browser = browser.browser_type.launch(
-                    executable_path=str(ns.wrapper), headless=True, args=CHROMIUM_ARGS)
+                phone_browser = ns.launch_chromium(browser.browser_type)
                 try:
                     return _follower_save(browser, phone_browser, server, ns, runs)
                 finally:

@@ -73,13 +73,8 @@ def browser() -> Iterator[object]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The real app (``scorekeeper serve``) on a fresh temporary database, one per module."""
-    db = tmp_path_factory.mktemp("db")
-    srv = app_server(db)
-    srv.start()
-    try:
+    with app_server(tmp_path_factory.mktemp("db")) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="session")

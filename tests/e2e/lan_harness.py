@@ -15,8 +15,11 @@ import os
 import random
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from e2e_harness import CHROMIUM_ARGS, NetworkGuard, chromium_path
 
 
@@ -76,10 +79,27 @@ class LanNamespace:
             _ip("netns", "del", self.name, check=False)
             self._up = False
 
-    def launch_chromium(self, playwright):  # type: ignore[no-untyped-def]
+    def launch_chromium(self, chromium):  # type: ignore[no-untyped-def]
+        """A browser inside the namespace: a phone on the table's Wi-Fi (``chromium``:
+        Playwright's browser type, e.g. ``browser.browser_type``)."""
         assert self.wrapper is not None
-        return playwright.chromium.launch(executable_path=str(self.wrapper), headless=True,
-                                          args=CHROMIUM_ARGS)
+        return chromium.launch(executable_path=str(self.wrapper), headless=True,
+                               args=CHROMIUM_ARGS)
+
+
+@contextmanager
+def lan_namespace(what: str) -> Iterator[LanNamespace]:
+    """A namespace up for the ``with`` block and taken down after it. A machine that
+    cannot make one (not root, no netns) fails the test saying so: never a skip."""
+    ns = LanNamespace()
+    try:
+        ns.up()  # takes down what it made if it fails
+    except Exception as e:
+        pytest.fail(f"could not make {what}: {e}", pytrace=False)
+    try:
+        yield ns
+    finally:
+        ns.down()
 
 
 class LanGuard(NetworkGuard):

@@ -20,17 +20,8 @@ from collections.abc import Iterator
 
 import pytest
 from app_steps import Table, has_number
-from e2e_harness import (
-    CHROMIUM_ARGS,
-    FAILED,
-    PHONE,
-    Flutter,
-    Server,
-    app_server,
-    eventually,
-    shot,
-)
-from lan_harness import LanGuard, LanNamespace
+from e2e_harness import FAILED, PHONE, Flutter, Server, app_server, eventually, shot
+from lan_harness import LanGuard, LanNamespace, lan_namespace
 
 from scorekeeper import rules
 from scorekeeper.app import ids, qr
@@ -43,16 +34,8 @@ NO_WRITE = (ids.ENTER_HAND, ids.SAVE_HAND, ids.DELETE_HAND, ids.NEW_GAME, ids.RE
 
 @pytest.fixture(scope="module")
 def lan_ns() -> Iterator[LanNamespace]:
-    ns = LanNamespace()
-    try:
-        ns.up()
-    except Exception as e:  # not root, or no netns support: say so (never a skip)
-        ns.down()
-        pytest.fail(f"could not make the follower's network namespace: {e}", pytrace=False)
-    try:
+    with lan_namespace("the follower's network namespace") as ns:
         yield ns
-    finally:
-        ns.down()
 
 
 @pytest.fixture(scope="module")
@@ -62,17 +45,13 @@ def lan_server(lan_ns: LanNamespace, tmp_path_factory: pytest.TempPathFactory
     srv = app_server(tmp_path_factory.mktemp("db"))
     srv.argv.append("--lan")
     srv.env = {LOCK_ENV: str(LOCK_SECONDS)}
-    srv.start()
-    try:
+    with srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")
 def follower_browser(browser, lan_ns: LanNamespace):  # type: ignore[no-untyped-def]
-    b = browser.browser_type.launch(executable_path=str(lan_ns.wrapper), headless=True,
-                                    args=CHROMIUM_ARGS)
+    b = lan_ns.launch_chromium(browser.browser_type)
     try:
         yield b
     finally:

@@ -9,9 +9,8 @@ import http.client
 import os
 import sys
 
-import pytest
 from e2e_harness import Server, free_port
-from lan_harness import LanNamespace
+from lan_harness import lan_namespace
 
 from scorekeeper.app import ids, network
 
@@ -96,16 +95,8 @@ def test_the_app_runs_under_its_policy_without_a_violation(app, phone) -> None:
 def test_lan_mode_serves_this_machines_address_and_refuses_others(tmp_path) -> None:
     # The LAN address is one the test makes (a veth pair into a network namespace of its
     # own), so the test runs on any machine, and connects to nothing but this machine.
-    ns = LanNamespace()
-    try:
-        ns.up()
-    except Exception as e:  # not root, or no netns support: say so (never a skip)
-        ns.down()
-        pytest.fail(f"could not make a network namespace: {e}", pytrace=False)
-    try:
+    with lan_namespace("a network namespace") as ns:
         lan_mode_checks(tmp_path, ns.host_address)
-    finally:
-        ns.down()
 
 
 def lan_mode_checks(tmp_path, lan: str) -> None:  # type: ignore[no-untyped-def]
