@@ -17,17 +17,15 @@ def pass_chips(ui: Ui, names: Sequence[str], passes: Mapping[int, int], size: in
     A big table (7 to 11 players, always left or right) sees one ring instead, "Ala →
     Kasia → Janek → … → Ala", each player passing to the name after theirs: eleven
     chips took six rows at 360 px and pushed the totals out of sight after a save."""
-    ring = pass_ring(passes) if len(passes) > BIG_TABLE else None
-    if ring is not None:
-        words = [ft.Text(f"{names[seat]} →", size=size) for seat in ring]
-        words.append(ft.Text(names[ring[0]], size=size))
-        said = ", ".join(ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
-                         for a, b in passes.items())
-        return ft.Semantics(label=said, container=True, content=ft.Container(
-            ft.Row(words, wrap=True, spacing=5, run_spacing=2), bgcolor=ft.Colors.SURFACE,
-            border_radius=8, padding=ft.Padding(8, 4, 8, 4)))
     pairs = [ui._("{giver} → {receiver}", giver=names[a], receiver=names[b])
              for a, b in passes.items()]
+    ring = pass_ring(passes) if len(passes) > BIG_TABLE else None
+    if ring is not None:  # read out as the pairs
+        words = [ft.Text(f"{names[seat]} →", size=size) for seat in ring]
+        words.append(ft.Text(names[ring[0]], size=size))
+        return ft.Semantics(label=", ".join(pairs), container=True, content=ft.Container(
+            ft.Row(words, wrap=True, spacing=5, run_spacing=2), bgcolor=ft.Colors.SURFACE,
+            border_radius=8, padding=ft.Padding(8, 4, 8, 4)))
     return ft.Row([ft.Container(ft.Text(p, size=size), bgcolor=ft.Colors.SURFACE,
                                 border_radius=8, padding=ft.Padding(8, 4, 8, 4))
                    for p in pairs], wrap=True, spacing=6, run_spacing=6)

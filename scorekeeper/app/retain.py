@@ -113,11 +113,6 @@ class KeptView:
         return [c for _, c in stack]
 
 
-def layers(view: ft.View) -> list[ft.Control]:
-    """The layers a kept view holds, the bottom one first (what a test looks into)."""
-    return list(view.controls)
-
-
 def live(control: Any) -> Any:
     """The control on the page that ``control`` (freshly drawn) was folded into, or
     ``control`` itself: what the phone types into and Flet updates."""

@@ -122,11 +122,11 @@ def test_another_screen_starts_afresh_and_the_view_stays(store):
         gid = play(store, 4, 5)
         tab = Tab(store, f"/game/{gid}")
         view = tab.page.views[0]
-        [sheet_layer] = retain.layers(view)
+        [sheet_layer] = view.controls  # the layers, the bottom one first
         tab.tap(ids.BACK)  # to home: not folded into the sheet (no scroll offset kept)
         assert tab.session.route.screen == "home"
         assert tab.page.views == [view]
-        [home_layer] = retain.layers(view)
+        [home_layer] = view.controls
         assert home_layer is not sheet_layer
         assert tab.shown(ids.HAND_ROW.format(n=1)) == []
 
