@@ -80,7 +80,7 @@ class Shell:
         self._bar: Any = None
         self._awake: bool | None = None
         self.wakelock: Any = None  # ft.Wakelock, made in the page's context (make_main)
-        self._news: list[str] = []  # games this tab changed, to tell the others
+        self._news: list[tuple[str, str]] = []  # (topic, message) for the other tabs
         self._stale = False  # the phone was away when its screen changed
         self._stale_lock = threading.Lock()
         self._kept = retain.KeptView()  # the one view on the page (see retain.KeptView)
@@ -94,7 +94,7 @@ class Shell:
             log.debug("no pubsub", exc_info=True)
 
     def _table_moved(self) -> None:
-        self.page.pubsub.send_others_on_topic(TABLE_TOPIC, "moved")
+        self._tell(TABLE_TOPIC, "moved")
 
     def _told_table(self, topic: str, message: Any) -> None:
         """The host opened another game: a table view follows it."""
@@ -102,19 +102,22 @@ class Shell:
             self._render_when_here()
 
     def _tell_others(self, game_id: str) -> None:
-        """This tab changed ``game_id``: the others hear of it once this tab's own phone
-        has its answer (see :meth:`_announce`)."""
-        if game_id not in self._news:
-            self._news.append(game_id)
+        self._tell(TOPIC, game_id)
+
+    def _tell(self, topic: str, message: str) -> None:
+        """The other tabs hear ``message`` on ``topic`` (a game this tab changed, or the
+        host's table moved) once this tab's own phone has its answer (see _announce)."""
+        if (topic, message) not in self._news:
+            self._news.append((topic, message))
 
     def _announce(self) -> None:
         """Tell the other tabs what this tab changed. Called after this tab's update is
         sent: their redraws run in other threads, and begun sooner they would hold up
         the phone that saved (each a whole screen drawn)."""
         news, self._news = self._news, []
-        for game_id in news:
+        for topic, message in news:
             try:
-                self.page.pubsub.send_others_on_topic(TOPIC, game_id)
+                self.page.pubsub.send_others_on_topic(topic, message)
             except Exception:  # another tab's trouble is not this tab's
                 log.debug("could not tell the other tabs", exc_info=True)
 
