@@ -17,17 +17,15 @@ import pytest
 
 from e2e_harness import (
     FAILED as _FAILED,
-    PHONE,
     SCREENSHOTS,
     ChromiumMissing,
     Flutter,
-    NetworkGuard,
+    Phone,
     Server,
     app_server,
     chromium_path,
     hello_server,
     launch_chromium,
-    shot,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -86,27 +84,6 @@ def hello() -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
-
-
-class Phone:
-    """One browser context at a phone viewport, with its page and network guard."""
-
-    def __init__(self, browser, name: str) -> None:  # type: ignore[no-untyped-def]
-        self.context = browser.new_context(**PHONE)
-        self.page = self.context.new_page()
-        self.guard = NetworkGuard(self.page)
-        self.name = name
-
-    def flutter(self, base_url: str) -> Flutter:
-        return Flutter(self.page, base_url)
-
-    def close(self, failed: bool) -> None:
-        if failed:
-            try:
-                shot(self.page, f"FAILED-{self.name}", settle_ms=0)
-            except Exception:
-                pass
-        self.context.close()
 
 
 @pytest.fixture

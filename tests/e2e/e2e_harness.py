@@ -514,6 +514,28 @@ class Flutter:
         return shot(self.page, name)
 
 
+class Phone:
+    """One browser context at a phone viewport, with its page and network guard."""
+
+    def __init__(self, browser, name: str,  # type: ignore[no-untyped-def]
+                 guard: Callable[..., NetworkGuard] = NetworkGuard) -> None:
+        self.context = browser.new_context(**PHONE)
+        self.page = self.context.new_page()
+        self.guard = guard(self.page)
+        self.name = name
+
+    def flutter(self, base_url: str) -> Flutter:
+        return Flutter(self.page, base_url)
+
+    def close(self, failed: bool) -> None:
+        if failed:
+            try:
+                shot(self.page, f"FAILED-{self.name}", settle_ms=0)
+            except Exception:
+                pass
+        self.context.close()
+
+
 def eventually(check: Callable[[], object], timeout: float = DEFAULT_TIMEOUT_MS / 1000,
                every: float = 0.1) -> object:
     """Runs ``check`` until it stops failing an assertion, and returns what it returned.

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 from app_steps import Table, has_number
-from e2e_harness import FAILED, PHONE, Flutter, Server, app_server, eventually, shot
+from e2e_harness import FAILED, Flutter, Phone, Server, app_server, eventually
 from lan_harness import LanGuard, LanNamespace, lan_namespace
 
 from scorekeeper import rules
@@ -58,23 +58,14 @@ def follower_browser(browser, lan_ns: LanNamespace):  # type: ignore[no-untyped-
         b.close()
 
 
-class LanPhone:
+class LanPhone(Phone):
+    """A phone whose guard counts the server's LAN address as this machine."""
+
     def __init__(self, browser, base_url: str, guard_host: str | None,  # type: ignore[no-untyped-def]
                  name: str) -> None:
-        self.context = browser.new_context(**PHONE)
-        self.page = self.context.new_page()
-        self.guard = LanGuard(self.page, guard_host or "127.0.0.1")
-        self.app = Flutter(self.page, base_url)
-        self.name = name
-
-    def close(self, failed: bool) -> list[str]:
-        if failed:
-            try:
-                shot(self.page, f"FAILED-{self.name}", settle_ms=0)
-            except Exception:
-                pass
-        self.context.close()
-        return self.guard.problems()
+        super().__init__(browser, name,
+                         guard=lambda page: LanGuard(page, guard_host or "127.0.0.1"))
+        self.app = self.flutter(base_url)
 
 
 @pytest.fixture
@@ -86,7 +77,9 @@ def phones(request: pytest.FixtureRequest, browser, follower_browser,  # type: i
                         f"{request.node.name}-follower")
     yield host, follower
     failed = request.node.stash.get(FAILED, False)
-    problems = host.close(failed) + follower.close(failed)
+    host.close(failed)
+    follower.close(failed)
+    problems = host.guard.problems() + follower.guard.problems()
     if problems and not failed:
         pytest.fail("a page misbehaved on the network:\n  " + "\n  ".join(problems),
                     pytrace=False)
