@@ -9,7 +9,10 @@ Before anything else runs, and so before a Flet session exists:
 - a websocket whose ``Origin`` is not the app's own (``http://`` + the ``Host`` it was
   sent to) is refused with 403, so another site open in the player's browser cannot
   drive the app (Flet's websocket does not look at ``Origin``);
-- the API docs routes (``/docs``, ``/redoc``, ``/openapi.json``) answer 404.
+- the API docs routes (``/docs``, ``/redoc``, ``/openapi.json``) answer 404;
+- a websocket is bound to its peer address (from the connection, see
+  :mod:`.phone_socket`) before its first message is read, and every frame it sends is
+  checked, and paced when it is not this machine's, before Flet sees it.
 
 Every HTTP answer carries a Content-Security-Policy that allows only the app's own
 origin (plus the inline scripts of the page, by hash), ``frame-ancestors 'none'``,
@@ -28,6 +31,7 @@ import time
 from typing import Any, Awaitable, Callable, Iterable
 
 from . import network
+from .phone_socket import PEER, PhoneSocket, Shares, peer_from_scope
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -132,10 +136,12 @@ class Guard:
     """The ASGI middleware described in the module docstring."""
 
     def __init__(self, app: ASGIApp, hosts: HostPolicy,
-                 on_websocket_closed: Callable[[], None] | None = None) -> None:
+                 on_websocket_closed: Callable[[], None] | None = None,
+                 shares: Shares | None = None) -> None:
         self.app = app
         self.hosts = hosts
         self.on_websocket_closed = on_websocket_closed
+        self.shares = shares if shares is not None else Shares()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -164,16 +170,24 @@ class Guard:
         await self.app(scope, receive, _SecureHeaders(send, host))
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Runs Flet's handler; once the client has gone, it gets a grace period."""
+        """Runs Flet's handler on the checked socket, with the peer bound to it (the
+        handler's task, and so the session's, inherits :data:`PEER`); once the client
+        has gone, the handler gets a grace period."""
         gone = asyncio.Event()
+        peer = peer_from_scope(scope)
+        phone = PhoneSocket(peer, receive, send, self.shares)
 
         async def watched_receive() -> Message:
-            message = await receive()
+            message = await phone.receive()
             if message["type"] == "websocket.disconnect":
                 gone.set()
             return message
 
-        handler = asyncio.ensure_future(self.app(scope, watched_receive, send))
+        bound = PEER.set(peer)
+        try:
+            handler = asyncio.ensure_future(self.app(scope, watched_receive, phone.send))
+        finally:
+            PEER.reset(bound)
         waiter = asyncio.ensure_future(gone.wait())
         try:
             await asyncio.wait({handler, waiter}, return_when=asyncio.FIRST_COMPLETED)
@@ -190,6 +204,7 @@ class Guard:
             raise
         finally:
             waiter.cancel()
+            phone.stop()
             if not handler.done():
                 handler.cancel()
             if self.on_websocket_closed is not None:

@@ -23,6 +23,7 @@ from ..store import GameStore
 from . import overlays, retain, routes, screens, sharing, widgets
 from .access import Role, Table, role_for
 from .guarded_store import GuardedStore
+from .phone_socket import current_peer
 from .session import Session
 from .table_roles import LanTable, wants_awake
 from .timezone import device_timezone
@@ -34,6 +35,7 @@ THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
               "dark": ft.ThemeMode.DARK}
 TOPIC = "games"  # pubsub topic: a game changed in another tab
 TABLE_TOPIC = "table"  # pubsub topic: the host opened another game; table views follow
+CRASH_TEXT = "Something went wrong. Reload the page."
 
 
 async def device_language(page: ft.Page) -> str | None:
@@ -318,15 +320,20 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
 
     async def main(page: ft.Page) -> None:
         setup_page(page)
-        client = str(getattr(page, "client_ip", "") or "")
-        role = role_for(client, lan is not None) if page.web else Role.HOST
+        # who: the websocket's peer, bound by the server's gate before any message of
+        # the phone's was read; never page.client_ip or page.web, which a phone can set
+        peer = current_peer()
+        client = peer.address if peer is not None else ""
+        role = role_for(client, lan is not None)
         holder: list[Session] = []
         guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, table)
         session = Session(guarded, await device_language(page), role=role)  # type: ignore[arg-type]
         holder.append(session)
         session.tz = await device_timezone(page)
         session.lan, session.client = lan, client
-        session.export_url = export_url if page.web and role is Role.HOST else None
+        session.export_url = export_url if role is Role.HOST else None
+        if peer is not None:  # what its phone is told if its session fails
+            peer.crash_text = session.tr._(CRASH_TEXT)
         session.can_share = sharing.can_share(page.platform)
         shell = Shell(page, session)
         try:  # a service: made in the page's context, it registers itself with the page

@@ -153,6 +153,37 @@ def _malloc_trim() -> None:
         pass
 
 
+DEBUG_ENV = "SCOREKEEPER_DEBUG"  # 1: keep the stacks of Flet's errors in the log
+
+
+class OneLine(logging.Filter):
+    """An error Flet logs (a phone's malformed event, a failed handler) is one line in
+    the server's log, its stack left out unless ``$SCOREKEEPER_DEBUG`` is 1: a phone
+    that sends rubbish cannot fill the log with tracebacks."""
+
+    def __init__(self, debug: bool | None = None) -> None:
+        super().__init__()
+        self.debug = os.environ.get(DEBUG_ENV) == "1" if debug is None else debug
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.debug or not record.name.startswith("flet") or not record.exc_info:
+            return True
+        kind, error = record.exc_info[0], record.exc_info[1]
+        record.msg = f"{record.getMessage()} ({getattr(kind, '__name__', kind)}: {error})"
+        record.args, record.exc_info, record.exc_text = None, None, None
+        return True
+
+
+def log_to_stderr() -> None:
+    """Warnings and errors to stderr, one line each (see :class:`OneLine`)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(OneLine())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+
 def _quiet_stop(record: logging.LogRecord) -> bool:
     """Cutting off a silent phone's websocket at shutdown is the plan, not an error."""
     return "timeout graceful shutdown exceeded" not in record.getMessage()
@@ -174,6 +205,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
     from ..store import StoreError
 
     os.environ["FLET_WEB_NO_CDN"] = "1"
+    log_to_stderr()
     if lan:
         host = "0.0.0.0"
     try:  # say so in words when the port is taken, before anything else starts
