@@ -46,7 +46,7 @@ def test_a_rolled_back_import_leaves_the_folder_as_big_as_before(
         store.import_data({"games": exported(count, hands=6)})
     monkeypatch.undo()
     assert str(e.value).endswith("nothing was imported")
-    assert folder_bytes(folder) <= before + 2048, (before, folder_bytes(folder))
+    assert folder_bytes(folder) <= before + 512, (before, folder_bytes(folder))
     for s in (store, server, GameStore(folder)):
         assert sorted(s.list_games(), key=lambda x: x.id) == listed
         assert_consistent(s)
