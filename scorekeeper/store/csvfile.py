@@ -15,6 +15,13 @@ column names in any case and order):
 * ``moon_choice`` on a row of a moon hand under the shooter's choice;
 * ``pass``, ``score`` and ``total`` are derived by the rules: left empty they are
   ignored, filled in they must agree with the rules (a typo on the sheet is caught).
+
+A text cell that a spreadsheet would run as a formula (it starts with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return) is written with a leading ``'``, the OWASP
+advice, so that the spreadsheet shows it as text; so is a text cell that starts with
+``'`` itself. Reading takes exactly that one ``'`` off again (a ``'`` followed by one of
+those characters), so a name comes back as it was, "-Ala-" and "'Ala" included. The
+number columns are written as numbers (a score of -26 stays a number).
 """
 
 from __future__ import annotations
@@ -29,11 +36,27 @@ from .errors import StoreError
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
 REQUIRED = ("hand", "player", "points")
+TEXT_COLUMNS = frozenset(("game_id", "created", "updated", "variant", "moon_rule", "dealer",
+                          "pass", "player", "moon_choice"))
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+QUOTED_START = FORMULA_START + ("'",)
+
+
+def quote_text(cell: str) -> str:
+    """``cell`` as a spreadsheet shows it as text: a leading ``'`` before a formula's
+    first character, and before a ``'`` (so that :func:`unquote_text` is exact)."""
+    return "'" + cell if cell.startswith(QUOTED_START) else cell
+
+
+def unquote_text(cell: str) -> str:
+    """The text :func:`quote_text` was given: one ``'`` off where it put one; any other
+    cell (a typed sheet's "'Ala") as it is."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(QUOTED_START) else cell
 
 
 def export_csv(games: Iterable[dict[str, Any]]) -> str:
     """One row per hand and player; scores and totals come from the rules. A game with
-    no hands has no rows."""
+    no hands has no rows. Text cells go through :func:`quote_text`, numbers as they are."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
@@ -44,12 +67,12 @@ def export_csv(games: Iterable[dict[str, Any]]) -> str:
                 zip(game.hands, st.hands, rules.running_totals(game), strict=True), 1):
             info = rules.hand_info(game, number)
             for seat, name in enumerate(game.players):
-                w.writerow((g["id"], g["created"], g["updated"], game.rules.variant.value,
-                            game.rules.target, game.rules.moon.value, number,
-                            game.players[info.dealer], info.direction.value, seat + 1, name,
-                            hand.points[seat],
-                            hand.moon_choice.value if hand.moon_choice else "",
-                            hs.scores[seat], totals[seat]))
+                row = (g["id"], g["created"], g["updated"], game.rules.variant.value,
+                       game.rules.target, game.rules.moon.value, number,
+                       game.players[info.dealer], info.direction.value, seat + 1, name,
+                       hand.points[seat], hand.moon_choice.value if hand.moon_choice else "",
+                       hs.scores[seat], totals[seat])
+                w.writerow([quote_text(c) if isinstance(c, str) else c for c in row])
     return out.getvalue()
 
 
@@ -85,9 +108,14 @@ def parse_csv(text: str) -> list[dict[str, Any]]:
     col = {name: head.index(name) for name in CSV_COLUMNS if name in head}
     games: dict[str, list[tuple[int, dict[str, str]]]] = {}
     for line, row in enumerate(rows[1:], 2):
-        cells = {name: (row[i].strip() if i < len(row) else "") for name, i in col.items()}
+        cells = {name: _cell(row, i, name in TEXT_COLUMNS) for name, i in col.items()}
         games.setdefault(cells.get("game_id", ""), []).append((line, cells))
     return [_game(gid, lines) for gid, lines in games.items()]
+
+
+def _cell(row: list[str], i: int, text: bool) -> str:
+    cell = row[i].strip() if i < len(row) else ""
+    return unquote_text(cell) if text else cell
 
 
 def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:

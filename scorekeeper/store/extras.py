@@ -19,6 +19,12 @@ from .gamedoc import now_iso
 from .storage import WINDOWS, DurableStorage, atomic_write, encode, file_lock, utc_stamp
 
 
+# A draft holds what a stored game can (names of rules.MAX_NAME_LENGTH characters, points
+# of 18 digits): a new-game form of rules.MAX_PLAYERS names of 40 characters, each as
+# much as 6 bytes in the JSON, is under 3 KB. A bigger draft is refused, never written.
+MAX_DRAFT_BYTES = 16 * 1024
+
+
 class SettingsAndDrafts:
     """Settings and drafts; the folder's upkeep. Mixed into GameStore."""
 
@@ -45,7 +51,8 @@ class SettingsAndDrafts:
                 table.upsert({"key": key, "value": value}, Query().key == key)
 
     def save_draft(self, game_id: str, data: dict | None) -> None:
-        """Keep a half-entered hand (atomic, not fsynced: cheap enough to call often)."""
+        """Keep a half-entered hand (atomic, not fsynced: cheap enough to call often); a
+        draft bigger than :data:`MAX_DRAFT_BYTES` is refused (``draft_too_big``)."""
         self._check_id(game_id)
         path = self._drafts / f"{game_id}.json"
         if data is None:
@@ -59,6 +66,9 @@ class SettingsAndDrafts:
         if not isinstance(data, dict):
             raise StoreError("bad_value", "a draft must be a JSON object")
         payload = _check_json(data, "the draft")
+        if len(payload) > MAX_DRAFT_BYTES:
+            raise StoreError("draft_too_big", f"the draft has {len(payload):,} bytes; at most "
+                             f"{MAX_DRAFT_BYTES:,}", size=len(payload), max=MAX_DRAFT_BYTES)
         atomic_write(path, payload, tmp_dir=self._tmp, durable=False)
 
     def get_draft(self, game_id: str) -> dict | None:

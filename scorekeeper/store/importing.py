@@ -8,6 +8,8 @@ a game it added is removed, a game it continued gets its previous file back (the
 backup, renamed into place: no disk space needed). A game someone else changed since
 is left as it is. If anything could not be undone, the error (code ``import_partial``)
 names exactly the games that stay stored; otherwise it says that nothing was imported.
+The index is compacted after an undo, so the journal does not keep the lines of the games
+written and undone (the data folder is as big as before the import).
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ def import_items(store: "GameStore", items: list[ImportItem]) -> ImportResult:
             _sync(store)  # every game written above is on disk before import returns
     except BaseException as e:
         kept = _undo(store, written)
+        if written:  # the index as it was: the undone games' journal lines go too
+            with suppress(StoreError):  # (a disk still full: they stay, harmless)
+                store._index.compact()
         if bulk:
             with suppress(OSError, StoreError):
                 _sync(store)

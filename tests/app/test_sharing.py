@@ -74,6 +74,21 @@ def test_one_game_downloads_as_json_that_replay_reads_and_as_csv(tmp_path):
         assert client.get(f"/game/{other.id}.csv").status_code == 404
 
 
+def test_the_csv_download_writes_formula_names_as_text(tmp_path):
+    """The sheet's Download CSV goes through the export's quoting: a spreadsheet opening
+    the file shows "=1+2" as a name and never runs it."""
+    store = GameStore.open(tmp_path / "data")
+    names = ["=1+2", "@A1", "=cmd|' /C calc'!A0", "-Ala-"]
+    sg = store.create_game(Game.new(names, Rules(moon=MoonRule.SUBTRACT_FROM_SELF)))
+    store.add_hand(sg.id, Hand((0, 26, 0, 0)), sg.version)
+    local = "http://127.0.0.1:8550"
+    with TestClient(serve.build_asgi_app(str(tmp_path / "data")), base_url=local) as client:
+        r = client.get(f"/game/{sg.id}.csv")
+    rows = list(csv.DictReader(io.StringIO(r.text)))
+    assert [row["player"] for row in rows] == ["'" + n for n in names]
+    assert rows[0]["dealer"] == "'=1+2" and rows[1]["score"] == "-26"
+
+
 def test_replay_reads_the_downloaded_file(tmp_path, capsys):
     from scorekeeper.cli import main
 

@@ -261,6 +261,25 @@ def test_drafts(store: GameStore) -> None:
     assert store.get_draft(sg.id) == {"hand": 2}
 
 
+def test_an_oversized_draft_is_refused_and_never_written(store: GameStore) -> None:
+    """A draft holds what a game can (names of 40 characters, points of 18 digits); a
+    megabyte typed into a field is refused, the draft kept before stays as it was."""
+    sg = store.create_game(long_game())
+    store.save_draft(sg.id, {"points": ["3", "", "", ""], "hand": 1})
+    path = store.path / "drafts" / f"{sg.id}.json"
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as e:
+        store.save_draft(sg.id, {"points": ["7" * 1_000_000, "", "", ""], "hand": 1})
+    assert e.value.code == "draft_too_big"
+    with pytest.raises(StoreError):
+        store.save_draft("new-game", {"names": ["x" * 1_000_000, "", "", ""]})
+    assert path.read_bytes() == before and not (path.parent / "new-game.json").exists()
+    assert not list((store.path / "tmp").iterdir())
+    # the biggest form the limits allow fits: the most players, 40 four-byte characters
+    names = ["\U0001F600" * rules.MAX_NAME_LENGTH] * rules.MAX_PLAYERS
+    store.save_draft("new-game", {"names": names, "target_other": "9" * 18})
+    assert store.get_draft("new-game")["names"] == names
+
 def test_game_file_is_a_tinydb_database(store: GameStore) -> None:
     sg = store.create_game(long_game())
     sg = store.add_hand(sg.id, hand(0), sg.version)

@@ -9,6 +9,7 @@ from ... import rules
 from ...rules import MoonChoice, MoonRule, RulesError
 from ..i18n import N_
 from ..messages import Msg, rules_error
+from .limits import cut_number
 
 
 @dataclass
@@ -191,7 +192,7 @@ class HandEntry:
             self.queens[seat] = count
 
     def set_points_text(self, seat: int, text: str) -> None:
-        self.points_text[seat] = text
+        self.points_text[seat] = cut_number(text)
 
     def give_rest(self, seat: int) -> None:
         """``seat`` took every point nobody else has yet."""
@@ -250,7 +251,7 @@ class HandEntry:
             n = game.seats
             hearts = [int(h) for h in draft.get("hearts", [])]
             queens = cls._queen_counts(draft.get("queens", []), n, entry.max_queens)
-            points = [str(p) for p in draft.get("points", [])]
+            points = [cut_number(str(p)) for p in draft.get("points", [])]
             if len(hearts) == n and len(points) == n and queens is not None:
                 entry.hearts = [max(0, min(entry.max_hearts, h)) for h in hearts]
                 entry.queens = queens

@@ -8,6 +8,7 @@ from typing import Any
 from ... import rules
 from ...rules import MoonRule, RulesError, Variant
 from ..messages import Msg
+from .limits import cut_name, cut_number
 
 TARGET_CHOICES = ("50", "100", "150", "other")
 
@@ -44,13 +45,17 @@ class NewGameForm:
         self.first_dealer = min(self.first_dealer, self.count - 1)
 
     def set_name(self, seat: int, name: str) -> None:
-        self.names[seat] = name
+        self.names[seat] = cut_name(name)
         self.error = None
+
+    def set_target_other(self, text: str) -> None:
+        self.target_other = cut_number(text)
 
     def add_player(self, name: str = "") -> None:
         if self.count >= rules.MAX_PLAYERS:
             return
         empty = [i for i, n in enumerate(self.names) if not n.strip()]
+        name = cut_name(name)
         if name and empty:
             self.names[empty[0]] = name
         else:
@@ -111,11 +116,11 @@ class NewGameForm:
     def from_draft(cls, data: Any) -> NewGameForm:
         """The form as it was left (a fresh one if the draft is not usable)."""
         try:
-            names = [str(n) for n in data["names"]]
+            names = [cut_name(str(n)) for n in data["names"]]
             if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
                 return cls()
             form = cls(names, Variant(data["variant"]), str(data["target_choice"]),
-                       str(data.get("target_other", "")), MoonRule(data["moon"]),
+                       cut_number(str(data.get("target_other", ""))), MoonRule(data["moon"]),
                        int(data["first_dealer"]), bool(data["queen_breaks_hearts"]))
         except (KeyError, TypeError, ValueError):
             return cls()

@@ -14,6 +14,7 @@ from ...rules import MoonChoice, MoonRule, RulesError
 from ...store import StaleGameError, StoredGame, StoreError
 from .. import ids
 from ..forms import HandEntry
+from ..forms.limits import MAX_DIGITS
 from ..i18n import N_
 from ..messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
@@ -249,8 +250,8 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             width=84, text_align=ft.TextAlign.CENTER,
             # what is typed stays as typed ("2.5" and "-3" are refused in words, never
             # filtered into 25 or 3); no placeholder, which a screen reader reads as a value
-            keyboard_type=ft.KeyboardType.NUMBER, text_size=18,
-            key=f"points-{seat}", label=None), label=ui._("Points for {player}", player=name)))
+            keyboard_type=ft.KeyboardType.NUMBER, text_size=18, max_length=MAX_DIGITS,
+            counter="", key=f"points-{seat}", label=None), label=ui._("Points for {player}", player=name)))
     if points is None:
         points_label = ui._("{player}: not a number", player=name)
     elif score is None:  # shooter's choice: the moon scores what the shooter picks

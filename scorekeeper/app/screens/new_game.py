@@ -13,6 +13,7 @@ from ...rules import MoonRule, RulesError
 from ...store import StoreError
 from .. import ids
 from ..forms import TARGET_CHOICES, NewGameForm
+from ..forms.limits import MAX_DIGITS
 from ..messages import rules_error
 from ..routes import NewGame, Route, Sheet
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame,
@@ -65,7 +66,7 @@ class Model:
         self.typed()
 
     def set_target_other(self, text: str) -> None:
-        self.form.target_other = text
+        self.form.set_target_other(text)
         self.typed()
 
     def changed(self) -> None:
@@ -203,7 +204,7 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     if form.target_choice == "other":
         rows.append(tag(ids.TARGET_OTHER, text_field(
             ui, form.target_other, model.set_target_other, label=ui._("Target points"),
-            keyboard_type=ft.KeyboardType.NUMBER,
+            keyboard_type=ft.KeyboardType.NUMBER, max_length=MAX_DIGITS, counter="",
             on_blur=lambda e: run(ui.session, model.keep),
             input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
             label=ui._("Target points")))
