@@ -8,8 +8,8 @@ may say, and how much of the server it may take.
   client message is read, so Flet's session task and ``main()`` inherit it) and the app
   takes the session's role and the table code's lock-out key from it.
 - **What.** Every client frame is read before Flet sees it (:func:`refusal`): a frame
-  that sets a server-owned page field (``client_ip``, ``client_user_agent``) or an event
-  handler, that cannot be decoded, or that names an unknown action closes the socket
+  that sets a server-owned page field (``client_ip``, ``client_user_agent``), that
+  cannot be decoded, or that names an unknown action closes the socket
   (1008); a page event with malformed data (a route that is not text, a size that is not
   a number, an unknown lifecycle state) is dropped with one log line, so it never
   reaches Flet (whose error would carry a traceback to the phone).
@@ -121,8 +121,6 @@ def _props_refusal(props: Any) -> str | None:
             return "a property name that is not text"
         if key in SERVER_OWNED:
             return f"a server-owned page field ({key})"
-        if key.startswith(("_", "on_")):
-            return f"a private field or an event handler ({key[:40]})"
     return None
 
 

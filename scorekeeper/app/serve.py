@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from . import network
+from . import limits, network
 from .assets import assets_dir  # noqa: F401  (``serve.assets_dir`` for older callers)
 from .downloads import EXPORT_PATH
 from .guard import Guard, HostPolicy
@@ -231,8 +231,9 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
     # it into a normal return (exit status 0) instead of death by signal.
     previous = signal.signal(signal.SIGTERM, _stopped)
     try:
+        http, ws = limits.protocols(limits.Limits())
         config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                ws="websockets-sansio",
+                                http=http, ws=ws, ws_max_size=limits.WS_MAX_BYTES,
                                 timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
                                 proxy_headers=False, server_header=False)
         logging.getLogger("uvicorn.error").addFilter(_quiet_stop)
