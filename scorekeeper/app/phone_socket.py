@@ -54,7 +54,7 @@ LIFECYCLE_STATES = frozenset({"show", "resume", "hide", "inactive", "pause", "de
                               "restart"})
 
 RATE = 10.0  # frames a second, per client address, once the burst is spent
-BURST = 40  # frames passed on at once (a page load, a quick run of taps)
+BURST = 20  # frames passed on at once (a page load, a quick run of taps)
 QUEUE_LIMIT = 200  # frames waiting for their turn before the socket is closed
 POLICY_VIOLATION = 1008
 

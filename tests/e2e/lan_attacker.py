@@ -4,7 +4,7 @@ Prints one JSON line of what it saw. Bounded in count and time; only the given s
 
     python lan_attacker.py take-over URL
     python lan_attacker.py slowloris URL COUNT SECONDS
-    python lan_attacker.py flood URL COUNT
+    python lan_attacker.py flood URL COUNT [JOIN_PATH]
 """
 
 from __future__ import annotations
@@ -33,14 +33,16 @@ def register(route: str, **page: object) -> bytes:
     return frame(REGISTER, {"session_id": "", "page_name": "", "page": fields})
 
 
-def session(url: str, *frames: bytes, seconds: float = 20,
-            to_the_end: bool = False) -> dict[str, object]:
+def session(url: str, *frames: bytes, seconds: float = 20, to_the_end: bool = False,
+            said: str | None = None) -> dict[str, object]:
     """Sends the frames in one write, then reads what comes back until a screen is
     drawn (unless ``to_the_end``), the socket is closed, or ``seconds`` pass."""
     seen: dict[str, object] = {"screen": None, "closed": None, "patches": 0}
     with connect(url.replace("http://", "ws://") + "/ws", origin=url,
                  open_timeout=seconds, max_size=None) as ws:
         ws.socket.sendall(b"".join(_ws_frame(f) for f in frames))  # one TCP write
+        if said:
+            print(said, flush=True)
         deadline = time.monotonic() + seconds
         try:
             while time.monotonic() < deadline:
@@ -121,10 +123,12 @@ def slowloris(url: str, count: int, seconds: float) -> dict[str, object]:
     return {"opened": len(held), "refused": refused, "still_open": alive}
 
 
-def flood(url: str, count: int) -> dict[str, object]:
+def flood(url: str, count: int, join: str = "/table/x") -> dict[str, object]:
+    """``count`` route changes in one write, between the table view (``join``: the
+    QR code's path, for a follower with the token) and the lobby."""
     route = [frame(EVENT, {"target": 1, "name": "route_change",
-                           "data": {"route": f"/table/x{n % 2}"}}) for n in range(count)]
-    return session(url, register("/"), *route, seconds=60, to_the_end=True)
+                           "data": {"route": join if n % 2 else "/"}}) for n in range(count)]
+    return session(url, register(join), *route, seconds=60, to_the_end=True, said="sent")
 
 
 if __name__ == "__main__":
@@ -134,5 +138,5 @@ if __name__ == "__main__":
     elif mode == "slowloris":
         result = slowloris(target, int(sys.argv[3]), float(sys.argv[4]))
     else:
-        result = flood(target, int(sys.argv[3]))
+        result = flood(target, int(sys.argv[3]), *sys.argv[4:5])
     print(json.dumps(result), flush=True)
