@@ -60,7 +60,8 @@ def test_browser_benchmark_runs_with_both_pages() -> None:
 
 
 def test_server_benchmark_runs_and_prints_both_figures() -> None:
-    out = run("bench_server.py", "--cycles", "3", "--session-timeout", "1", "--settle", "0")
+    out = run("bench_server.py", "--sessions", "3", "--session-timeout", "1", "--settle", "0")
     assert "SIGTERM -> exit" in out
     last = out.strip().splitlines()[-1]
-    assert last.startswith("RSS growth over 2 x 3 cycles"), last
+    assert last.startswith("RSS start ") and "after 3 live" in last, last
+    assert last.endswith("(goal <= 20 MB)"), last

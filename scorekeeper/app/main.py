@@ -317,6 +317,7 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
     session then gets its role from its client address (loopback: the host) and reaches
     the store only through a :class:`GuardedStore` for that role."""
     table = lan.table if lan is not None else Table()
+    screens.load_all()  # not inside a session (see there)
 
     async def main(page: ft.Page) -> None:
         setup_page(page)

@@ -91,6 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args.func = cmd_serve
+    if argv is None and args.func is cmd_serve:  # this process is `scorekeeper serve`
+        from ..app.allocator import serve_on_malloc
+
+        serve_on_malloc()  # see there: the memory of expired sessions goes back
     for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8: no traceback
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

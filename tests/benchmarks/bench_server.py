@@ -1,14 +1,15 @@
 """Benchmark of the server's lifetime: python tests/benchmarks/bench_server.py
-[--cycles 300] [--session-timeout 15]
+[--sessions 500] [--session-timeout 5]
 
 * Memory: ``scorekeeper serve`` with the session timeout shortened (the default is 300 s;
-  ``$SCOREKEEPER_SESSION_TIMEOUT``), a warm-up of 20 connect/close cycles, then two rounds
-  of ``--cycles`` more: each opens a websocket, registers a Flet session on the home
-  screen (as a phone's browser does, see flet_client.py), waits for the first screen and
-  closes. RSS (VmRSS of the server) is read after the warm-up, and after each round right
-  away and once the timeout, Flet's 10 s eviction round and serve.Tidy have passed.
-  Goal: the growth at that last point is at most 20 MB (and the second round adds
-  nothing: closed sessions are freed, their memory reused).
+  ``$SCOREKEEPER_SESSION_TIMEOUT``). A warm-up of 20 sessions that open and expire (the
+  first screens import their modules and fill the translation caches), then RSS (VmRSS
+  of the server) is read: the start. Then ``--sessions`` phones open at once: each
+  registers a Flet session on the home screen over a websocket, as a phone's browser
+  does (see flet_client.py), so ``main()`` runs for it, answers the server until it goes
+  quiet, and stays connected. RSS is read with all of them live, then they all close;
+  once the timeout, Flet's 10 s eviction round and serve.Tidy have passed, RSS is read
+  again. Goal: that last figure is at most 20 MB above the start.
 * Stopping: the time from SIGTERM to the process's exit with one phone connected, one
   gone silent (a locked phone) and one websocket that never registered. Goal: 5 s.
 
@@ -34,6 +35,7 @@ sys.path.insert(0, str(HERE))
 
 from flet_client import open_session, websocket  # noqa: E402
 
+QUIET = 0.2  # a phone answers until the server has sent nothing for this long (s)
 EVICTION_ROUND = 10  # Flet checks for expired sessions every 10 s
 TIDY_AFTER = 5 + 5  # serve.Tidy collects 5 s after that, checking every 5 s
 
@@ -72,7 +74,7 @@ def rss_mb(pid: int) -> float:
 
 def cycles(base: str, n: int) -> None:
     for _ in range(n):
-        open_session(base).close()
+        open_session(base, quiet=QUIET).close()
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -81,30 +83,30 @@ def stop(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
-def memory(db: str, n: int, session_timeout: int, rounds: int = 2,
-           settle: int | None = None) -> None:
+def memory(db: str, n: int, session_timeout: int, settle: int | None = None) -> None:
     if settle is None:
         settle = session_timeout + EVICTION_ROUND + TIDY_AFTER + 2
     proc, base = start(db, session_timeout)
     try:
+        fresh = rss_mb(proc.pid)
         cycles(base, 20)
         time.sleep(settle)
         before = rss_mb(proc.pid)
-        print(f"RSS after a warm-up of 20 cycles: {before:.1f} MB")
-        for r in range(1, rounds + 1):
-            t0 = time.monotonic()
-            cycles(base, n)
-            took = time.monotonic() - t0
-            peak = rss_mb(proc.pid)
-            time.sleep(settle)
-            after = rss_mb(proc.pid)
-            print(f"round {r}: {n} connect/close cycles in {took:.1f} s "
-                  f"({1000 * took / max(n, 1):.0f} ms each); RSS right after {peak:.1f} MB, "
-                  f"{settle} s later (sessions expired) {after:.1f} MB")
+        t0 = time.monotonic()
+        phones = [open_session(base, quiet=QUIET) for _ in range(n)]
+        took = time.monotonic() - t0
+        live = rss_mb(proc.pid)
+        for ws in phones:
+            ws.close()
+        time.sleep(settle)
+        after = rss_mb(proc.pid)
     finally:
         stop(proc)
-    print(f"RSS growth over {rounds} x {n} cycles once the session timeout has passed: "
-          f"{after - before:+.1f} MB (goal at most 20 MB)")
+    print(f"{n} sessions opened in {took:.1f} s ({1000 * took / max(n, 1):.0f} ms each); "
+          f"RSS before any session {fresh:.1f} MB")
+    print(f"RSS start {before:.1f} MB / after {n} live {live:.1f} MB "
+          f"({1024 * (live - before) / max(n, 1):.0f} KB per live session) / "
+          f"after expiry {after:.1f} MB / delta {after - before:+.1f} MB (goal <= 20 MB)")
 
 
 def shutdown(db: str) -> None:
@@ -128,10 +130,9 @@ def shutdown(db: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cycles", type=int, default=300)
-    ap.add_argument("--session-timeout", type=int, default=15,
-                    help="session timeout for the memory run, seconds (default 15)")
-    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--sessions", type=int, default=500)
+    ap.add_argument("--session-timeout", type=int, default=5,
+                    help="session timeout for the memory run, seconds (default 5)")
     ap.add_argument("--settle", type=int, default=None,
                     help="seconds to wait for sessions to expire (default: timeout + 22; "
                          "0 only to smoke-run the script)")
@@ -139,7 +140,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as db:
         shutdown(db)
     with tempfile.TemporaryDirectory() as db:
-        memory(db, args.cycles, args.session_timeout, args.rounds, args.settle)
+        memory(db, args.sessions, args.session_timeout, args.settle)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ module here plus a route in :mod:`..routes`.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,15 @@ class Redirect(Exception):
 def module(route: Route) -> ModuleType:
     """The module of the route's screen."""
     return importlib.import_module(f"{__name__}.{route.screen}")
+
+
+def load_all() -> None:
+    """Import every screen module now, before any session: an import run inside a
+    session's call stack can leave behind a traceback that holds the stack's frames, and
+    with them that session, for as long as the process runs (flet_charts, which the sheet
+    imports, keeps the ImportError of its optional matplotlib in a module global)."""
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
 
 
 def load_game(session: Session, game_id: str) -> StoredGame:
