@@ -23,6 +23,7 @@ from ..store import GameStore
 from . import overlays, retain, routes, screens, sharing, widgets
 from .access import Role, Table, role_for
 from .guarded_store import GuardedStore
+from .i18n import N_
 from .phone_socket import current_peer
 from .session import Session
 from .table_roles import LanTable, wants_awake
@@ -35,7 +36,7 @@ THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
               "dark": ft.ThemeMode.DARK}
 TOPIC = "games"  # pubsub topic: a game changed in another tab
 TABLE_TOPIC = "table"  # pubsub topic: the host opened another game; table views follow
-CRASH_TEXT = "Something went wrong. Reload the page."
+CRASH_TEXT = N_("Something went wrong. Reload the page.")  # a failed session, on its phone
 
 
 async def device_language(page: ft.Page) -> str | None:
