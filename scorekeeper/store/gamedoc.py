@@ -8,6 +8,9 @@ A game file is a TinyDB database::
                     "game": <the game file of scorekeeper replay>}},
      "changes": {"1": {"at", "action", "hand", "old", "new", "old_moon_choice",
                        "new_moon_choice", "version"}, ...}}
+
+A change of an Omnibus game also has ``old_jack`` / ``new_jack``: the seat that took the
+J♦ (written only when a hand names one, so other change logs are as they were).
 """
 
 from __future__ import annotations
@@ -75,8 +78,9 @@ def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
         first = g.get("first_dealer") or 0
         if isinstance(first, str) and first in players:
             first = names[players.index(first)]
-        hands = [rules.hand_from_dict(h, n) for n, h in enumerate(g.get("hands", []), 1)]
-        return rules.Game.new(names, rules.rules_from_dict(g.get("rules")), first, hands)
+        head = rules.Game.new(names, rules.rules_from_dict(g.get("rules")), first)
+        hands = [rules.hand_from_dict(h, n, head) for n, h in enumerate(g.get("hands", []), 1)]
+        return rules.Game.new(head.players, head.rules, head.first_dealer, hands)
     except (rules.RulesError, TypeError, AttributeError) as e:
         raise DamagedData(f"the stored game breaks the rules: {e}") from None
 
@@ -113,6 +117,7 @@ def change_value(e: dict[str, Any]) -> Change:
         old=None if e.get("old") is None else tuple(e["old"]),
         new=None if e.get("new") is None else tuple(e["new"]),
         old_moon_choice=e.get("old_moon_choice"), new_moon_choice=e.get("new_moon_choice"),
+        old_jack=e.get("old_jack"), new_jack=e.get("new_jack"),
         version=e.get("version", 0),
     )
 
@@ -120,8 +125,11 @@ def change_value(e: dict[str, Any]) -> Change:
 def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
     if hand is None:
         return {prefix: None, f"{prefix}_moon_choice": None}
-    return {prefix: list(hand.points),
-            f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
+    entry = {prefix: list(hand.points),
+             f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
+    if hand.jack is not None:
+        entry[f"{prefix}_jack"] = hand.jack
+    return entry
 
 
 def game_data(doc: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:

@@ -52,6 +52,8 @@ class Change:
     old_moon_choice: str | None = None
     new_moon_choice: str | None = None
     version: int = 0  # the game's version after this change
+    old_jack: int | None = None  # the seat that took the J♦ before (Omnibus games)
+    new_jack: int | None = None  # ... and after
 
 
 @dataclass(frozen=True)
