@@ -288,3 +288,20 @@ def test_house_rules_and_the_jack_are_written_and_read_back():
     assert rules.game_from_dict(data) == g
     off = dict(data, rules=dict(data["rules"], exact_target_halves=False, passes=None))
     assert rules.game_from_dict(off).rules.house == (("jack_of_diamonds", True),)
+
+
+def test_the_cycles_a_new_game_offers_are_each_playable_and_the_default_comes_first():
+    assert rules.cycle_choices("standard", 4) == (("left", "right", "across", "hold"),
+                                                  ("left", "right", "hold"))
+    assert rules.cycle_choices("standard", 5)[-1] == ("left", "right", "left2", "right2", "hold")
+    for variant in Variant:
+        s = rules.spec(variant)
+        for players in range(s.min_players, s.max_players + 1):
+            choices = rules.cycle_choices(variant, players)
+            assert len(set(choices)) == len(choices)
+            for cycle in choices:
+                assert rules.check_rules(variant, players, house={"passes": cycle}) is None
+
+
+def test_where_a_total_on_the_target_goes_back_to():
+    assert [rules.back_from_target(t) for t in (100, 51, 50, 1)] == [50, 25, 25, 0]

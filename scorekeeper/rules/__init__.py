@@ -12,7 +12,7 @@ Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-
 """
 
 from .errors import RulesError
-from .house import HOUSE_KEYS, HOUSE_RULES, JACK_POINTS, Adjustment, HouseRule
+from .house import HOUSE_KEYS, HOUSE_RULES, JACK_POINTS, Adjustment, HouseRule, back_from_target
 from .game import (
     MAX_NAME_LENGTH,
     Game,
@@ -65,6 +65,7 @@ from .moon import MoonOutcome, MoonPreview, moon_preview
 from .table import (
     Pass,
     PassDirection,
+    cycle_choices,
     dealer_for,
     left_of,
     pass_cycle,
@@ -91,7 +92,7 @@ from .variants import (
 
 __all__ = [
     "HOUSE_KEYS", "HOUSE_RULES", "JACK_POINTS", "Adjustment", "HouseRule", "Pass", "pass_for",
-    "read_cycle", "read_pass", "check_rules", "check_table",
+    "read_cycle", "read_pass", "check_rules", "check_table", "back_from_target", "cycle_choices",
     "MAX_FILE_BYTES", "MAX_HANDS", "MAX_NAME_LENGTH", "clean_name",
     "Card", "DeckPlan", "Game", "GameState", "Hand", "HandScore", "MAX_PLAYERS", "MIN_PLAYERS",
     "MoonChoice", "MoonOutcome", "MoonPreview", "MoonRule", "MoonShot", "NextHand",

@@ -68,6 +68,11 @@ def _jack(ctx: HandContext) -> tuple[Adjustment, ...]:
         Adjustment("jack_of_diamonds", ctx.jack, JACK_POINTS),)
 
 
+def back_from_target(target: int) -> int:
+    """Where a total of exactly the target goes back to (100: 50; 51: 25)."""
+    return target - (target - target // 2)
+
+
 def _halves(ctx: HandContext) -> tuple[Adjustment, ...]:
     """A total of exactly the target goes back by ``target - target // 2``."""
     drop = ctx.target - ctx.target // 2

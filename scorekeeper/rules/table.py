@@ -95,6 +95,27 @@ def pass_cycle(variant: Variant | str, players: int,
     return tuple(read_pass(token, players) for token in tokens)
 
 
+def cycle_choices(variant: Variant | str, players: int) -> tuple[tuple[str, ...], ...]:
+    """Pass cycles tables commonly play, for a new-game form to offer: the variant's own,
+    the same with a hold, left/right/hold, and every distance both ways then a hold
+    (left, right, left2, right2, ..., across where the count is even); each once."""
+    variant = Variant(variant)
+    check_player_count(variant, players)
+    s = spec(variant)
+    own = tuple(s.pass_cycle_four if players == 4 else s.pass_cycle)
+    far = ["left", "right"]
+    for seats in range(2, (players + 1) // 2):
+        far += [f"left{seats}", f"right{seats}"]
+    if players % 2 == 0 and players > 2:
+        far.append("across")
+    found: list[tuple[str, ...]] = []
+    for cycle in (own, own if "hold" in own else own + ("hold",), ("left", "right", "hold"),
+                  tuple(far) + ("hold",)):
+        if cycle not in found:
+            found.append(cycle)
+    return tuple(found)
+
+
 def pass_for(variant: Variant | str, players: int, hand_number: int,
              custom: Sequence[str] | None = None) -> Pass:
     """The pass of hand ``hand_number`` (1-based), in the table's cycle."""
