@@ -31,6 +31,7 @@ USUAL_CYCLE = N_("The usual passes")
 WHO_TOOK_JACK = N_("Who took the J♦?")
 JACK_TAKEN = N_("{player} took the J♦")
 JACK_MARK = N_("{player} took the J♦: −10")
+JACKS_TAKEN = N_("{player}: J♦ × {n}")
 HALVED_MARK = N_("{player} landed on {target}: back to {back}")
 LEFT_N = N_("left {n}")
 RIGHT_N = N_("right {n}")
@@ -67,14 +68,15 @@ def pass_name(ui: Any, info: rules.NextHand) -> str:
                 n=far.seats)
 
 
-def house_summary(ui: Any, table: rules.Rules) -> str:
-    """The house rules a table plays, in one line (for the sheet, the share text)."""
+def house_summary(ui: Any, table: rules.Rules, moon: bool = True) -> str:
+    """The house rules a table plays, in one line (for the sheet, the share text), with
+    the moon rule "unless it loses" unless ``moon`` is false; "" when there are none."""
     names = []
     for key, value in table.house:  # type: ignore[misc]
         if key == "passes":
             names.append(cycle_words(ui, value))
         else:
             names.append(ui._(HOUSE_RULE_NAME[key]))
-    if table.moon is rules.MoonRule.ADD_UNLESS_IT_LOSES:
+    if moon and table.moon is rules.MoonRule.ADD_UNLESS_IT_LOSES:
         names.append(ui._(MOON_RULE_NAME[table.moon]))
     return " · ".join(names)

@@ -58,6 +58,7 @@ TARGET_INFO = "target-info"  # "Target 100 · 23 to go"
 BANNER = "next-hand-banner"  # number, dealer, passing, lead of the next hand
 HAND_ROW = "hand-row-{n}"  # one row of the sheet; tap to edit hand n
 CELL = "cell-{n}-{seat}"  # the score of seat in hand n
+HOUSE_LINE = "house-line"  # the table's house rules in one line under the target
 HOUSE_MARK = "house-mark-{n}-{seat}-{rule}"  # "−10 J♦" / "100 → 50" in hand n's cell
 MOON_MARK = "moon-mark-{n}"  # the moon beside the shooter's score in hand n (its label
 #                              names the shooter: "Bartek shot the moon")

@@ -14,7 +14,7 @@ import flet as ft
 
 from .. import rules
 from . import ids
-from .house_words import HALVED_MARK, JACK, JACK_MARK, token_words
+from .house_words import HALVED_MARK, HOUSE_RULES, JACK, JACK_MARK, house_summary, token_words
 from .palette import seat_colour
 from .widgets import Ui, signed, tag
 from .words import DIRECTION_ICON
@@ -123,6 +123,14 @@ def house_marks(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat
             text, size=10, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY, max_lines=1,
             text_align=ft.TextAlign.CENTER), label=label))
     return marks
+
+
+def house_line(ui: Ui, game: rules.Game) -> ft.Control | None:
+    """The table's house rules in one line under the target (None: it plays none)."""
+    if not game.rules.house:
+        return None
+    text = f"{ui._(HOUSE_RULES)}: {house_summary(ui, game.rules, moon=False)}"
+    return tag(ids.HOUSE_LINE, ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
 
 
 def hand_label(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int) -> tuple[str, Any]:

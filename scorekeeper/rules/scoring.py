@@ -102,6 +102,16 @@ class GameState:
         return self.standing.leaders
 
     @property
+    def jacks(self) -> tuple[int, ...]:
+        """How many times each seat took the J♦ (Omnibus) in the hands played."""
+        counts = [0] * len(self.totals)
+        for hs in self.hands:
+            for change in hs.adjustments:
+                if change.rule == "jack_of_diamonds":
+                    counts[change.seat] += 1
+        return tuple(counts)
+
+    @property
     def moons(self) -> tuple[int, ...]:
         """How many times each seat shot the moon in the hands played."""
         counts = [0] * len(self.totals)

@@ -173,3 +173,36 @@ def test_in_polish_the_jack_is_the_walet(store):
     omnibus_game(phone)
     phone.tap(ids.ENTER_HAND)
     assert "Kto wziął W♦?" in phone.screen_text()
+
+
+def test_the_sheet_says_the_house_rules_under_the_target_and_followers_see_them(phone, store):
+    omnibus_game(phone)
+    line = phone.text(ids.HOUSE_LINE)
+    assert line == "House rules: J♦ −10 · Exactly on the target: back to half"
+    gid = phone.session.game.id
+    follower = Phone(store, "lt", f"/game/{gid}")  # another phone at the table
+    assert "Namų taisyklės: V♦ −10" in follower.screen_text()
+
+
+def test_the_share_text_names_the_house_rules_and_the_jacks(phone):
+    from scorekeeper.app.i18n import Translator
+    from scorekeeper.app.share import share_text
+    omnibus_game(phone)
+    enter(phone, [10, 16, 0, 0], jack=2)
+    enter(phone, [10, 16, 0, 0], jack=2)
+    text = share_text(phone.session.game.game, Translator("pl"))
+    assert "Zasady domowe: W♦ −10 · Dokładnie w cel: powrót do połowy · Pozostali " in text
+    assert "Celina: W♦ × 2" in text
+    plain = share_text(rules.Game.new(FOUR), Translator("en"))
+    assert "House rules" not in plain and "J♦" not in plain
+
+
+def test_the_big_table_and_the_sheet_banner_say_a_pass_two_seats_along(phone):
+    fill(phone, FIVE)
+    open_house(phone)
+    phone.tap(ids.PASS_CYCLE.format(n=2))
+    phone.tap(ids.START_GAME)
+    for _ in range(2):
+        phone.enter_points([10, 10, 6, 0, 0])
+    assert "Pass left, 2 seats along" in phone.screen_text()
+    assert phone.find(ids.HAND_ROW.format(n=2)).label == "Hand 2, right"

@@ -13,10 +13,11 @@ from ..i18n import N_
 from ..passes import pass_chips
 from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..sharing import share_row
-from ..sheet_parts import sheet_table
+from ..house_words import pass_name
+from ..sheet_parts import house_line, sheet_table
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
                        text_action)
-from ..words import DIRECTION, DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
+from ..words import DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
 from . import load_game
 
 if TYPE_CHECKING:
@@ -130,6 +131,7 @@ def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
         ft.Row([ft.Icon(ft.Icons.FLAG_OUTLINED, size=18), ft.Text(text, size=15, expand=True)]),
         ft.Text(ui._("{variant} · moon: {moon}", variant=variant, moon=moon), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
+        house_line(ui, game),
     ], spacing=2))
 
 
@@ -141,7 +143,7 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
         ft.Text(ui._("Hand {hand}: {dealer} deals", hand=n.number, dealer=names[n.dealer]),
                 size=19, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER),
     ]
-    direction = ui._(DIRECTION[n.direction])
+    direction = pass_name(ui, n)  # "Pass left, 2 seats along" with the table's own cycle
     lines.append(ft.Row([ft.Icon(DIRECTION_ICON[n.direction], size=20,
                                  color=ft.Colors.ON_PRIMARY_CONTAINER),
                          # expands, so a long hold line wraps instead of being cut
