@@ -14,6 +14,14 @@ FOUR = ["Ala", "Bartek", "Celina", "Darek"]
 FIVE = FOUR + ["Ewa"]
 LEFT_4 = {"Ala": "Bartek", "Bartek": "Celina", "Celina": "Darek", "Darek": "Ala"}
 
+UNLESS = {"target": 80, "moon": "add_unless_it_loses"}
+UNLESS_HANDS = [{"points": [10, 0, 8, 8]}, {"points": [0, 0, 26, 0]}, {"points": [0, 0, 26, 0]},
+                {"points": [0, 26, 0, 0]}]  # adding: 88, 52, 34, 86 and Celina wins
+CELINA_ADDS = {"scores": [26, 26, 0, 26], "moon": {"player": "Celina", "choice": "add_to_others"}}
+UNLESS_SCORES = [{"scores": [10, 0, 8, 8], "moon": None}, CELINA_ADDS, CELINA_ADDS,
+                 {"scores": [0, -26, 0, 0],
+                  "moon": {"player": "Bartek", "choice": "subtract_from_self"}}]
+
 VECTORS = {
     "omnibus": (
         {"players": FOUR, "rules": {"jack_of_diamonds": True},
@@ -28,35 +36,14 @@ VECTORS = {
          "totals": [26, 6, 29, 39], "game_over": False, "winner": None,
          "next_hand": {"number": 4, "dealer": "Darek", "pass": "hold", "passes": {}}}),
     "unless it loses": (
-        {"players": FOUR, "rules": {"target": 80, "moon": "add_unless_it_loses"},
-         "hands": [{"points": [10, 0, 8, 8]}, {"points": [0, 0, 26, 0]},
-                   {"points": [0, 0, 26, 0]},
-                   {"points": [0, 26, 0, 0]}]},  # adding: 88, 52, 34, 86 and Celina wins
-        {"players": FOUR,
-         "hands": [{"scores": [10, 0, 8, 8], "moon": None},
-                   {"scores": [26, 26, 0, 26],
-                    "moon": {"player": "Celina", "choice": "add_to_others"}},
-                   {"scores": [26, 26, 0, 26],
-                    "moon": {"player": "Celina", "choice": "add_to_others"}},
-                   {"scores": [0, -26, 0, 0],
-                    "moon": {"player": "Bartek", "choice": "subtract_from_self"}}],
-         "totals": [62, 26, 8, 60], "game_over": False, "winner": None,
+        {"players": FOUR, "rules": UNLESS, "hands": UNLESS_HANDS},
+        {"players": FOUR, "hands": UNLESS_SCORES, "totals": [62, 26, 8, 60],
+         "game_over": False, "winner": None,
          "next_hand": {"number": 5, "dealer": "Ala", "pass": "left", "passes": LEFT_4}}),
     "unless it loses, the shooter wins by adding": (
-        {"players": FOUR, "rules": {"target": 80, "moon": "add_unless_it_loses"},
-         "hands": [{"points": [10, 0, 8, 8]}, {"points": [0, 0, 26, 0]},
-                   {"points": [0, 0, 26, 0]}, {"points": [0, 26, 0, 0]},
-                   {"points": [0, 0, 26, 0]}]},  # 88, 52, 8, 86: Celina wins
-        {"players": FOUR,
-         "hands": [{"scores": [10, 0, 8, 8], "moon": None},
-                   {"scores": [26, 26, 0, 26],
-                    "moon": {"player": "Celina", "choice": "add_to_others"}},
-                   {"scores": [26, 26, 0, 26],
-                    "moon": {"player": "Celina", "choice": "add_to_others"}},
-                   {"scores": [0, -26, 0, 0],
-                    "moon": {"player": "Bartek", "choice": "subtract_from_self"}},
-                   {"scores": [26, 26, 0, 26],
-                    "moon": {"player": "Celina", "choice": "add_to_others"}}],
+        {"players": FOUR, "rules": UNLESS,
+         "hands": UNLESS_HANDS + [{"points": [0, 0, 26, 0]}]},  # 88, 52, 8, 86: Celina wins
+        {"players": FOUR, "hands": UNLESS_SCORES + [CELINA_ADDS],
          "totals": [88, 52, 8, 86], "game_over": True, "winner": "Celina",
          "next_hand": None}),
     "exact target halves": (
