@@ -321,14 +321,19 @@ def house_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
 
 
 def house_switch(ui: Ui, form: NewGameForm, key: str, example: str, act: Act) -> ft.Control:
+    """A switch with its one line beside it, wrapping at 360 px (a switch's own label is
+    cut to one line); a tap on the line turns it too."""
     line = ui._(HOUSE_RULE_LINE[key])
-    switch = tag(ids.HOUSE_RULE.format(rule=key), ft.Switch(
-        label=line, value=getattr(form, key),
-        on_change=lambda e: act(setattr, form, key, bool(value_of(e)))(e)), label=line)
+    on = bool(getattr(form, key))
+    switch = ft.Switch(value=on,
+                       on_change=lambda e: act(setattr, form, key, bool(value_of(e)))(e))
+    row = ft.Container(ft.Row([switch, ft.Text(line, size=15, expand=True)], spacing=8),
+                       on_click=act(setattr, form, key, not on), ink=True, border_radius=12,
+                       padding=ft.Padding(0, 4, 4, 4))
     sample = tag(ids.HOUSE_EXAMPLE.format(rule=key), ft.Text(
         example, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Column([switch, ft.Container(sample, padding=ft.Padding(60, 0, 0, 4))],
-                     spacing=0)
+    return ft.Column([tag(ids.HOUSE_RULE.format(rule=key), row, toggled=on),
+                      ft.Container(sample, padding=ft.Padding(68, 0, 0, 4))], spacing=0)
 
 
 def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:
