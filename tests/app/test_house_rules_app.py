@@ -206,3 +206,11 @@ def test_the_big_table_and_the_sheet_banner_say_a_pass_two_seats_along(phone):
         phone.enter_points([10, 10, 6, 0, 0])
     assert "Pass left, 2 seats along" in phone.screen_text()
     assert phone.find(ids.HAND_ROW.format(n=2)).label == "Hand 2, right"
+
+
+def test_a_sheet_without_house_rules_holds_no_empty_control(phone):
+    """A None among a column's controls drew a grey box in the browser."""
+    from app_harness import walk
+    phone.new_game(FOUR)
+    for c in walk(phone.view):
+        assert None not in (getattr(c, "controls", None) or []), c

@@ -127,12 +127,14 @@ def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
         text = ui._("Target {target} reached.", target=target)
     variant = ui._(VARIANT_NAME[game.rules.variant])
     moon = ui._(MOON_RULE_NAME[game.rules.moon])
-    return tag(ids.TARGET_INFO, ft.Column([
+    lines: list[ft.Control] = [
         ft.Row([ft.Icon(ft.Icons.FLAG_OUTLINED, size=18), ft.Text(text, size=15, expand=True)]),
         ft.Text(ui._("{variant} · moon: {moon}", variant=variant, moon=moon), size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT),
-        house_line(ui, game),
-    ], spacing=2))
+                color=ft.Colors.ON_SURFACE_VARIANT)]
+    house = house_line(ui, game)
+    if house is not None:
+        lines.append(house)
+    return tag(ids.TARGET_INFO, ft.Column(lines, spacing=2))
 
 
 def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
