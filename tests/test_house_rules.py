@@ -305,3 +305,23 @@ def test_the_cycles_a_new_game_offers_are_each_playable_and_the_default_comes_fi
 
 def test_where_a_total_on_the_target_goes_back_to():
     assert [rules.back_from_target(t) for t in (100, 51, 50, 1)] == [50, 25, 25, 0]
+
+
+# --- stats ----------------------------------------------------------------------------
+
+def test_the_stats_count_the_jacks_taken_only_where_a_game_had_the_rule():
+    from stats_helpers import summarise
+
+    from scorekeeper.rules.stats import compute
+    g = Game.new(FOUR, table(target=30, **OMNIBUS))
+    for h in [Hand((10, 16, 0, 0), jack=2), Hand((10, 16, 0, 0), jack=0)]:
+        g = g.add_hand(h)
+    assert rules.state(g).game_over and rules.state(g).jacks == (1, 0, 1, 0)
+    plain = Game.new(FOUR, table(target=20)).add_hand(Hand((10, 16, 0, 0)))
+    both = compute([summarise(g, "g1"), summarise(plain, "g2")])
+    assert both.omnibus
+    assert {p.name: p.jacks for p in both.players} == {"Ala": 1, "Bartek": 0, "Celina": 1,
+                                                        "Darek": 0}
+    alone = compute([summarise(plain, "g2")])
+    assert not alone.omnibus and all(p.jacks == 0 for p in alone.players)
+    assert summarise(plain, "g2").jacks == ()

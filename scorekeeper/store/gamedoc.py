@@ -88,6 +88,7 @@ def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
 def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
     """The history-list row of a game; ``key`` identifies the file it was read from."""
     st = rules.state(game)
+    jacks = {"jacks": list(st.jacks)} if game.rules.plays("jack_of_diamonds") else {}
     return {
         "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
         "version": doc["version"], "players": list(game.players),
@@ -95,7 +96,7 @@ def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) ->
         "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
         "winner": None if st.winner is None else game.players[st.winner],
         "deleted": doc["deleted"], "moons": list(st.moons),
-        "file": None if key is None else list(key),
+        "file": None if key is None else list(key), **jacks,
     }
 
 
@@ -107,7 +108,8 @@ def summary_value(s: dict[str, Any]) -> GameSummary:
         id=s["id"], created=s["created"], updated=s["updated"], version=s["version"],
         players=tuple(s["players"]), variant=s["variant"], target=s["target"],
         hands=s["hands"], totals=tuple(s["totals"]), finished=s["finished"],
-        winner=s["winner"], deleted=s["deleted"], moons=tuple(s["moons"]))
+        winner=s["winner"], deleted=s["deleted"], moons=tuple(s["moons"]),
+        jacks=tuple(s.get("jacks", ())))
     return value
 
 

@@ -214,3 +214,12 @@ def test_a_sheet_without_house_rules_holds_no_empty_control(phone):
     phone.new_game(FOUR)
     for c in walk(phone.view):
         assert None not in (getattr(c, "controls", None) or []), c
+
+
+def test_the_stats_show_the_jacks_taken_when_a_game_had_the_rule(phone, store):
+    omnibus_game(phone, target="50")
+    for jack in (2, 2, 2, 0):
+        enter(phone, [10, 16, 0, 0], jack=jack)
+    assert rules.state(phone.session.game.game).game_over  # 30, 64, -30, 0
+    phone.go("/stats")
+    assert "J♦ taken: 3" in phone.screen_text()

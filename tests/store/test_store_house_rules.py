@@ -45,6 +45,7 @@ def test_a_game_keeps_its_house_rules_and_jacks(folder: Path) -> None:
     assert rules.state(sg.game).totals == (55, 26, 65, 42, 16)
     [row] = GameStore(folder).list_games()
     assert row.totals == (55, 26, 65, 42, 16)
+    assert row.jacks == (1, 0, 0, 1, 1)  # the history list counts the J♦ taken
 
 
 def test_a_game_without_house_rules_is_stored_as_before(folder: Path) -> None:
@@ -53,6 +54,7 @@ def test_a_game_without_house_rules_is_stored_as_before(folder: Path) -> None:
     doc = read_json(path)["game"]["1"]["game"]
     assert list(doc["rules"]) == ["variant", "target", "moon", "queen_breaks_hearts"]
     assert all(list(h) == ["points"] for h in doc["hands"])
+    assert GameStore(folder).list_games()[0].jacks == ()
 
 
 def test_json_export_and_import_round_trip_the_house_rules(folder: Path, tmp_path: Path) -> None:
