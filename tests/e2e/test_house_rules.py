@@ -1,8 +1,8 @@
-"""An Omnibus game to its end in Polish at 360 px, with the moon "unless it loses" and
+"""An Omnibus game to its end at 360 px in Polish, Lithuanian and English, with the moon "unless it loses" and
 exact target halves (issue 17): the new game's House rules, the W♦ row that Save waits
 for, what "unless it loses" will do before Save, the sheet's "−10 W♦" and "50 → 25",
 the line of house rules under the target, and the winner. Every total is the rules'
-(``app_steps.Table``). Screenshots: ``test-artifacts/screenshots/house-*.png``."""
+(``app_steps.Table``). Screenshots: ``test-artifacts/screenshots/house-<lang>-*.png``."""
 
 from __future__ import annotations
 
@@ -14,19 +14,25 @@ from e2e_harness import PHONE, Flutter, NetworkGuard
 
 from scorekeeper import rules
 from scorekeeper.app import ids
+from scorekeeper.app import house_words as words
 from scorekeeper.app.i18n import Translator
 from scorekeeper.rules import Hand, MoonRule
 
-PL = Translator("pl")
+LOCALES = {"pl": "pl-PL", "lt": "lt-LT", "en": "en-US"}
 ALA, BARTEK, CELINA, DAREK = range(4)
 TABLE = rules.Rules(target=50, moon=MoonRule.ADD_UNLESS_IT_LOSES,
                     house={"jack_of_diamonds": True, "exact_target_halves": True})
 
 
+@pytest.fixture(params=list(LOCALES))
+def lang(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
 @pytest.fixture
-def polish_app(browser, server) -> Iterator[Flutter]:  # type: ignore[no-untyped-def]
+def phone_app(browser, server, lang) -> Iterator[Flutter]:  # type: ignore[no-untyped-def]
     context = browser.new_context(**{**PHONE, "viewport": {"width": 360, "height": 780},
-                                     "locale": "pl-PL"})
+                                     "locale": LOCALES[lang]})
     page = context.new_page()
     guard = NetworkGuard(page)
     try:
@@ -36,12 +42,13 @@ def polish_app(browser, server) -> Iterator[Flutter]:  # type: ignore[no-untyped
     assert not guard.problems(), guard.problems()
 
 
-def hand(table: Table, points: dict[int, int], jack: int, shot: str | None = None) -> None:
-    """Points typed, then the W♦'s taker; Save waits for the taker until then."""
+def hand(table: Table, tr: Translator, points: dict[int, int], jack: int,
+         shot: str | None = None) -> None:
+    """Points typed, then the J♦'s taker; Save waits for the taker until then."""
     app = table.app
     table.open_entry()
     table.points(points)
-    app.wait_text(ids.SAVE_REASON, lambda t: PL._("Say who took the J♦.") in t,
+    app.wait_text(ids.SAVE_REASON, lambda t: tr._("Say who took the J♦.") in t,
                   what="Save waits for the W♦")
     assert app.is_disabled(ids.SAVE_HAND)
     table.jack(jack)
@@ -51,24 +58,26 @@ def hand(table: Table, points: dict[int, int], jack: int, shot: str | None = Non
     table.save(Hand(full, jack=jack))
 
 
-def test_an_omnibus_game_in_polish_to_its_end(polish_app) -> None:
-    app = polish_app
+def test_an_omnibus_game_to_its_end(phone_app, lang) -> None:
+    app, tr = phone_app, Translator(lang)
     table = Table(app, table_rules=TABLE)
-    table.start(shots="house")
-    app.wait_text(ids.HOUSE_LINE, lambda t: "Zasady domowe" in t and "W♦ −10" in t,
+    table.start(shots=f"house-{lang}")
+    app.wait_text(ids.HOUSE_LINE, lambda t: tr._(words.HOUSE_RULES) in t
+                  and tr._(words.HOUSE_RULE_NAME["jack_of_diamonds"]) in t,
                   what="the house rules under the target")
-    app.shot("house-sheet-empty")
+    app.shot(f"house-{lang}-sheet-empty")
 
-    hand(table, {BARTEK: 13, CELINA: 13}, DAREK, shot="house-hand-jack")
+    hand(table, tr, {BARTEK: 13, CELINA: 13}, DAREK, shot=f"house-{lang}-hand-jack")
     app.wait_text(ids.HOUSE_MARK.format(n=1, seat=DAREK, rule="jack_of_diamonds"),
-                  lambda t: "W♦" in t and has_number(t, -10), what="−10 W♦ under Darek")
-    app.shot("house-sheet-jack")
+                  lambda t: tr._(words.JACK) in t and has_number(t, -10),
+                  what="−10 J♦ under Darek")
+    app.shot(f"house-{lang}-sheet-jack")
 
     # Darek shoots the moon: adding does not lose him the game, so the others get 26.
     table.open_entry()
     table.points({DAREK: 26})
     table.jack(BARTEK)
-    app.wait_text(ids.MOON_APPLIED, lambda t: "Pozostali dostają po 26" in t,
+    app.wait_text(ids.MOON_APPLIED, lambda t: tr._(words.UNLESS_ADDS) in t,
                   what="the others get 26")
     table.save(Hand((0, 0, 0, 26), jack=BARTEK))
 
@@ -76,21 +85,22 @@ def test_an_omnibus_game_in_polish_to_its_end(polish_app) -> None:
     table.open_entry()
     table.points({BARTEK: 26})
     table.jack(DAREK)
-    said = PL._("Adding would lose {player} the game, so {player} takes −26.", player="Bartek")
+    said = tr._(words.UNLESS_SUBTRACTS, player="Bartek")
     app.wait_text(ids.MOON_APPLIED, lambda t: said in t, what=said)
-    app.shot("house-hand-unless-it-loses")
+    app.scroll_to(ids.MOON_APPLIED)
+    app.shot(f"house-{lang}-hand-unless-it-loses")
     table.save(Hand((0, 26, 0, 0), jack=DAREK))
     assert table.state.totals == (26, 3, 39, -20)
 
-    hand(table, {ALA: 11, DAREK: 15}, CELINA)
+    hand(table, tr, {ALA: 11, DAREK: 15}, CELINA)
     # Ala lands exactly on 50: back to 25.
-    hand(table, {ALA: 13, CELINA: 13}, BARTEK)
+    hand(table, tr, {ALA: 13, CELINA: 13}, BARTEK)
     app.wait_text(ids.HOUSE_MARK.format(n=5, seat=ALA, rule="exact_target_halves"),
                   lambda t: has_number(t, 50) and has_number(t, 25), what="50 → 25 under Ala")
     app.scroll_to(ids.HOUSE_MARK.format(n=5, seat=ALA, rule="exact_target_halves"))
-    app.shot("house-sheet-halved")
+    app.shot(f"house-{lang}-sheet-halved")
     assert table.state.totals == (25, -7, 42, -5)
 
-    hand(table, {CELINA: 13, DAREK: 13}, ALA)
+    hand(table, tr, {CELINA: 13, DAREK: 13}, ALA)
     assert table.state.game_over and table.state.winner == BARTEK
-    app.shot("house-sheet-game-over")
+    app.shot(f"house-{lang}-sheet-game-over")
