@@ -64,3 +64,11 @@ def test_server_benchmark_runs_and_prints_both_figures() -> None:
     assert "SIGTERM -> exit" in out
     last = out.strip().splitlines()[-1]
     assert last.startswith("RSS growth over 2 x 3 cycles"), last
+
+
+def test_house_rules_benchmark_runs_and_ends_with_the_ratio_line() -> None:
+    out = run("bench_house_rules.py", "--hands", "50", "--runs", "2")
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("house rules ratio (state): "), last
+    float(last.rsplit(":", 1)[1])
+    assert "plain" in out and "game_from_dict" in out
