@@ -299,7 +299,9 @@ def _loses(rules: Rules, before: Sequence[int], hs: HandScore, shooter: int) -> 
 
 
 def moon_hand(rules: Rules, hand: Hand, before: tuple[int, ...], shooter: int,
-               choice: MoonChoice) -> HandScore:
+              choice: MoonChoice) -> HandScore:
+    """A moon hand scored with ``choice``, then the house rules (the moon preview asks
+    it for each choice)."""
     scores = _moon_scores(rules, len(hand.points), shooter, choice)
     return _finished(rules, hand, before, scores, MoonShot(shooter, choice))
 
