@@ -223,3 +223,18 @@ def test_the_stats_show_the_jacks_taken_when_a_game_had_the_rule(phone, store):
     assert rules.state(phone.session.game.game).game_over  # 30, 64, -30, 0
     phone.go("/stats")
     assert "J♦ taken: 3" in phone.screen_text()
+
+
+def test_a_phone_that_follows_the_table_sees_the_house_rules(store):
+    from test_app_roles import Clock, LanPhone
+
+    from scorekeeper.app.access import Role, TableAccess
+    from scorekeeper.app.table_roles import LanTable
+    lan = LanTable(TableAccess(code="246810", token="T" * 32, clock=Clock()), port=8550,
+                   addresses=["192.168.1.5"])
+    host = LanPhone(store, lan, Role.HOST, client="127.0.0.1")
+    omnibus_game(host)
+    follower = LanPhone(store, lan, Role.FOLLOWER, route=lan.access.join_path)
+    assert follower.screen == "table"
+    assert follower.text(ids.HOUSE_LINE) == (
+        "House rules: J♦ −10 · Exactly on the target: back to half")

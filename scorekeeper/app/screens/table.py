@@ -19,6 +19,7 @@ from ..passes import pass_chips
 from ..routes import Home, Route, Settings, Sheet
 from ..widgets import Ui, app_bar, frame, section, signed, tag, text_field
 from ..house_words import pass_name, token_words
+from ..sheet_parts import house_line
 from ..words import DIRECTION_ICON
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ def view(ui: Ui, model: Model) -> ft.View:
             text_align=ft.TextAlign.CENTER), live_region=True))
     else:
         game, st = model.game.game, model.state
-        controls += [now_card(ui, game, st), totals_row(ui, game, st), hands_card(ui, game, st)]
+        controls += [now_card(ui, game, st), house_line(ui, game), totals_row(ui, game, st),
+                     hands_card(ui, game, st)]
     if model.follower:
         controls.append(code_box(ui, model))
     settings = tag(ids.TABLE_SETTINGS, ft.IconButton(
