@@ -238,3 +238,36 @@ def test_a_phone_that_follows_the_table_sees_the_house_rules(store):
     assert follower.screen == "table"
     assert follower.text(ids.HOUSE_LINE) == (
         "House rules: J♦ −10 · Exactly on the target: back to half")
+
+
+def test_the_rules_card_lists_the_tables_rules_and_the_reminders(phone):
+    fill(phone, FIVE)
+    open_house(phone)
+    phone.switch(ids.HOUSE_RULE.format(rule="exact_target_halves"), True)
+    phone.tap(ids.PASS_CYCLE.format(n=2))
+    phone.tap(ids.START_GAME)
+    assert not phone.has(ids.RULES_CARD)
+    phone.tap(ids.RULES)
+    said = phone.text(ids.RULES_CARD)
+    for words in ("Standard · moon: Add 26 to everyone else", "Play to 100.",
+                  "Passes: left, right, left 2, right 2, hold",
+                  "Landing exactly on the target takes you back to half of it.",
+                  "3♣", "leads the first trick",  # 2♣ is out with five players
+                  "No heart and no queen of spades on the first trick.",
+                  "Hearts cannot be led until hearts are broken.",
+                  "The queen of spades does not break hearts."):
+        assert words in said, (words, said)
+    assert "Omnibus" not in said
+    phone.tap(ids.RULES)
+    assert not phone.has(ids.RULES_CARD)
+
+
+def test_the_rules_card_of_cancellation(phone):
+    fill(phone, FOUR + ["Ewa", "Franek"])
+    phone.tap(ids.VARIANT.format(variant="cancellation"))
+    phone.tap(ids.START_GAME)
+    phone.tap(ids.RULES)
+    said = phone.text(ids.RULES_CARD)
+    assert "Two identical cards in one trick cancel each other." in said
+    assert "The player left of the dealer leads the first trick" in said
+    assert "Passes: left, right" in said

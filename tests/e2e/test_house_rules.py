@@ -104,3 +104,8 @@ def test_an_omnibus_game_to_its_end(phone_app, lang) -> None:
     hand(table, tr, {CELINA: 13, DAREK: 13}, ALA)
     assert table.state.game_over and table.state.winner == BARTEK
     app.shot(f"house-{lang}-sheet-game-over")
+    app.tap(ids.RULES)
+    app.wait_text(ids.RULES_CARD, lambda t: tr._(words.HOUSE_RULE_LINE["jack_of_diamonds"]) in t,
+                  what="the rules card with Omnibus")
+    app.scroll_to(ids.RULES_CARD)
+    app.shot(f"house-{lang}-rules-card")

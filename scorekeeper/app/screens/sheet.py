@@ -14,6 +14,7 @@ from ..passes import pass_chips
 from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..sharing import share_row
 from ..house_words import pass_name
+from ..rules_card import rules_button, rules_card
 from ..sheet_parts import house_line, sheet_table
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
                        text_action)
@@ -32,6 +33,7 @@ class Model:
         self.chart = route.chart
         self.game = load_game(session, route.id)
         self.state = rules.state(self.game.game)
+        self.rules_open = False  # the Rules card (closed until asked for)
 
     def follows(self, game_id: str) -> bool:
         return game_id == self.game.id
@@ -46,6 +48,9 @@ class Model:
     def show_chart(self, chart: bool) -> None:
         """Switch between the table of hands and the score chart (kept in the address)."""
         self.session.navigate(Sheet(self.game.id, self.read_only, chart), replace=True)
+
+    def toggle_rules(self) -> None:
+        self.rules_open = not self.rules_open
 
     def rematch(self) -> None:
         self.session.navigate(NewGame(rematch_of=self.game.id))
@@ -71,6 +76,9 @@ def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
                 border_radius=12, padding=12), live_region=True))
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
+    top.append(rules_button(ui, model.rules_open, ui.act(model.toggle_rules)))
+    if model.rules_open:
+        top.append(rules_card(ui, game))
     top.append(sheet_tabs(ui, model))
     return top
 
