@@ -65,3 +65,11 @@ def test_server_benchmark_runs_and_prints_both_figures() -> None:
     last = out.strip().splitlines()[-1]
     assert last.startswith("RSS start ") and "after 3 live" in last, last
     assert last.endswith("(goal <= 20 MB)"), last
+
+
+def test_house_rules_benchmark_runs_and_ends_with_the_ratio_line() -> None:
+    out = run("bench_house_rules.py", "--hands", "50", "--runs", "2")
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("house rules ratio (state): "), last
+    float(last.rsplit(":", 1)[1])
+    assert "plain" in out and "game_from_dict" in out

@@ -1,5 +1,6 @@
 """Hand-entry controls for the table fixes of issue 8: the queen of spades (one toggle, or
-a count per player with two decks) and "gets the rest" with a visible word."""
+a count per player with two decks) and "gets the rest" with a visible word; and, with
+Omnibus, who took the J♦ (issue 17)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from . import ids
+from .house_words import JACK_TAKEN, WHO_TOOK_JACK
 from .widgets import TAP, Ui, tag
 
 
@@ -64,3 +66,21 @@ def queen_counts(ui: Ui, entry: Any, seat: int, name: str, changed: Callable
                         "{player} took {n} queens of spades", count, player=name),
             selected=current, button=True))
     return parts
+
+
+def jack_row(ui: Ui, entry: Any, changed: Callable) -> ft.Control:
+    """Omnibus: who took the J♦, one tap on a name (required before Save)."""
+    chips = []
+    for seat, name in enumerate(entry.game.players):
+        taken = entry.jack == seat
+        chips.append(tag(ids.JACK_TAKER.format(seat=seat), ft.Chip(
+            label=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            selected=taken, show_checkmark=True, height=TAP,
+            on_select=changed(entry.set_jack, seat)),
+            label=ui._(JACK_TAKEN, player=name), selected=taken, button=True,
+            on_tap=changed(entry.set_jack, seat)))
+    return ft.Container(ft.Column([
+        ft.Text(ui._(WHO_TOOK_JACK), size=15, weight=ft.FontWeight.BOLD),
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=0),
+    ], spacing=4), padding=ft.Padding(8, 4, 8, 8), border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)

@@ -43,6 +43,10 @@ MOON_RULE = "moon-rule-{rule}"  # add_to_others | subtract_from_self | shooter_c
 FIRST_DEALER = "first-dealer"  # the group of first-dealer choices
 FIRST_DEALER_OPTION = "first-dealer-{seat}"  # one tap makes that seat the first dealer
 QUEEN_BREAKS = "queen-breaks-hearts"  # switch
+HOUSE_RULES = "house-rules"  # opens and closes the house rules (closed at first)
+HOUSE_RULE = "house-rule-{rule}"  # switch: jack_of_diamonds | exact_target_halves
+HOUSE_EXAMPLE = "house-example-{rule}"  # the live example under a house rule
+PASS_CYCLE = "pass-cycle-{n}"  # n = 0 (the usual passes) .. : the cycles offered
 DECK_PLAN = "deck-plan"  # the card preparation text block
 START_GAME = "start-game"
 
@@ -54,6 +58,10 @@ TARGET_INFO = "target-info"  # "Target 100 · 23 to go"
 BANNER = "next-hand-banner"  # number, dealer, passing, lead of the next hand
 HAND_ROW = "hand-row-{n}"  # one row of the sheet; tap to edit hand n
 CELL = "cell-{n}-{seat}"  # the score of seat in hand n
+RULES = "rules"  # the sheet's Rules button: opens and closes the rules card
+RULES_CARD = "rules-card"  # the table's rules and the reminders (2♣ leads, ...)
+HOUSE_LINE = "house-line"  # the table's house rules in one line under the target
+HOUSE_MARK = "house-mark-{n}-{seat}-{rule}"  # "−10 J♦" / "100 → 50" in hand n's cell
 MOON_MARK = "moon-mark-{n}"  # the moon beside the shooter's score in hand n (its label
 #                              names the shooter: "Bartek shot the moon")
 ENTER_HAND = "enter-hand"  # opens the hand entry for the next hand
@@ -81,6 +89,8 @@ SAVE_HAND = "save-hand"
 SAVE_REASON = "save-reason"  # why Save is disabled
 MOON = "moon"  # the moon box: who shot it and what the table rule does
 MOON_CHOICE = "moon-choice-{choice}"  # add_to_others | subtract_from_self (shooter's choice)
+MOON_APPLIED = "moon-applied"  # "unless it loses": what the rule will do, before Save
+JACK_TAKER = "jack-taker-{seat}"  # Omnibus: who took the J♦ (one tap)
 DELETE_HAND = "delete-hand"  # only when editing an earlier hand
 CLEAR_HAND = "clear-hand"  # start the entry again
 

@@ -50,6 +50,18 @@ RULES_ERRORS: dict[str, str] = {
     "queens_range": N_("There are only {max} queens of spades."),
     "no_such_hand": N_("There is no hand {hand}."),
     "not_a_moon": N_("Nobody took every penalty point in this hand."),
+    "jack_missing": N_("Say who took the J♦."),
+    "jack_player": N_("The J♦ must go to one of the players."),
+    "jack_type": N_("The J♦ must go to one of the players."),
+    "jack_unknown": N_("The J♦ must go to one of the players."),
+    "unknown_key:jack": N_("This table does not play the J♦ rule."),
+    "house_variant": N_("This house rule cannot be played in this variant."),
+    "pass_token": N_("This is not a pass: use hold, left, right, left or right by more "
+                     "seats, or across."),
+    "passes_type": N_("The pass cycle needs at least one pass."),
+    "passes_empty": N_("The pass cycle needs at least one pass."),
+    "pass_across_odd": N_("Passing across needs an even number of players (now {count})."),
+    "pass_too_far": N_("Too far round: with {count} players a pass goes at most {max} seats."),
 }
 RULES_ERROR_FALLBACK = N_("This does not follow the rules of the game.")
 LATER_HAND = N_("Hand {hand} would no longer be valid: {problem}")
@@ -57,11 +69,13 @@ LATER_HAND = N_("Hand {hand} would no longer be valid: {problem}")
 
 def rules_error(err: rules.RulesError, edited_hand: int | None = None) -> Msg:
     """A translatable message for a rules error (one a player can act on)."""
-    msgid = RULES_ERRORS.get(err.code, RULES_ERROR_FALLBACK)
+    msgid = RULES_ERRORS.get(f"{err.code}:{err.params.get('key')}") or RULES_ERRORS.get(
+        err.code, RULES_ERROR_FALLBACK)
     params = dict(err.params)
     params.setdefault("hand", err.hand)
     # Fill every placeholder the sentence needs, so a missing param can never crash it.
-    for name in ("seat", "name", "min", "max", "winner", "player", "total", "expected"):
+    for name in ("seat", "name", "min", "max", "winner", "player", "total", "expected",
+                 "count"):
         params.setdefault(name, "")
     msg = Msg(msgid, params)
     if edited_hand is not None and err.hand is not None and err.hand != edited_hand:

@@ -3,7 +3,7 @@ as a CSV or JSON file. Flet-free: the screen hands the text to the share sheet o
 clipboard, and the files to a download.
 
 - :func:`share_text`: the final standings (places from the rules), the winner, the hands
-  played and the moons, in the translator's language.
+  played, the moons, and the house rules with the J♦s taken, in the translator's language.
 - :func:`game_csv`: one row per hand and player, the columns of the store's CSV export
   (``store.export.export_csv``, reused).
 - :func:`game_json`: the game file (``rules.game_to_dict``) that ``scorekeeper replay``
@@ -17,6 +17,7 @@ import json
 from .. import rules
 from ..store.export import export_csv
 from ..store.model import StoredGame
+from .house_words import HOUSE_RULES, JACKS_TAKEN, house_summary
 from .i18n import Translator
 
 MOON = "☾"
@@ -54,6 +55,12 @@ def share_text(game: rules.Game, tr: Translator) -> str:
                                  player=game.players[seat]) for seat in shooters]
     if not shooters:
         lines.append(tr._("Nobody shot the moon."))
+    house = house_summary(tr, game.rules)
+    if house:
+        lines.append(f"{tr._(HOUSE_RULES)}: {house}")
+    if game.rules.plays("jack_of_diamonds"):
+        lines += [tr._(JACKS_TAKEN, player=game.players[seat], n=n)
+                  for seat, n in enumerate(st.jacks) if n]
     return "\n".join(lines) + "\n"
 
 

@@ -14,9 +14,10 @@ import flet as ft
 
 from .. import rules
 from . import ids
+from .house_words import HALVED_MARK, HOUSE_RULES, JACK, JACK_MARK, house_summary, token_words
 from .palette import seat_colour
 from .widgets import Ui, signed, tag
-from .words import DIRECTION_ICON, DIRECTION_SHORT
+from .words import DIRECTION_ICON
 
 NUM_COL = 40
 FIT = 5  # up to this many players, one column each; more: one row each (the sheet on its side)
@@ -94,6 +95,7 @@ def score_cell(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat:
     return ft.Column([
         tag(ids.CELL.format(n=number, seat=seat), ft.Container(content,
                                                                alignment=ft.Alignment.CENTER)),
+        *house_marks(ui, game, hs, number, seat),
         tag(ids.RUNNING.format(n=number, seat=seat), ft.Text(
             signed(running), size=11, color=ft.Colors.ON_SURFACE_VARIANT,
             text_align=ft.TextAlign.CENTER),
@@ -102,9 +104,38 @@ def score_cell(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat:
     ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
+def house_marks(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat: int
+                ) -> list[ft.Control]:
+    """The house rules' changes to a player's score in a hand, as the rules made them:
+    "−10 J♦" for the J♦'s taker, "100 → 50" for a total back from the target."""
+    marks = []
+    name = game.players[seat]
+    for change in hs.adjustments:
+        if change.seat != seat:
+            continue
+        if change.reached is None:
+            text = f"{signed(change.points)} {ui._(JACK)}"
+            label = ui._(JACK_MARK, player=name)
+        else:
+            text = f"{change.reached} → {change.back_to}"
+            label = ui._(HALVED_MARK, player=name, target=change.reached, back=change.back_to)
+        marks.append(tag(ids.HOUSE_MARK.format(n=number, seat=seat, rule=change.rule), ft.Text(
+            text, size=10, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY, max_lines=1,
+            text_align=ft.TextAlign.CENTER), label=label))
+    return marks
+
+
+def house_line(ui: Ui, game: rules.Game) -> ft.Control | None:
+    """The table's house rules in one line under the target (None: it plays none)."""
+    if not game.rules.house:
+        return None
+    text = f"{ui._(HOUSE_RULES)}: {house_summary(ui, game.rules, moon=False)}"
+    return tag(ids.HOUSE_LINE, ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+
+
 def hand_label(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int) -> tuple[str, Any]:
     info = rules.hand_info(game, number)
-    direction = ui._(DIRECTION_SHORT[info.direction])
+    direction = token_words(ui, info.pass_token)
     if hs.moon is not None:
         moon = ui._("{player} shot the moon", player=game.players[hs.moon.player])
         return ui._("Hand {hand}, {direction}. {moon}", hand=number, direction=direction,

@@ -37,6 +37,7 @@ MOON_RULE_NAME = {
     MoonRule.ADD_TO_OTHERS: N_("Add 26 to everyone else"),
     MoonRule.SUBTRACT_FROM_SELF: N_("Take 26 off the shooter"),
     MoonRule.SHOOTER_CHOICE: N_("Shooter's choice"),
+    MoonRule.ADD_UNLESS_IT_LOSES: N_("Add 26 to everyone else, unless the shooter loses by it"),
 }
 MOON_CHOICE_NAME = {
     MoonChoice.ADD_TO_OTHERS: N_("Add 26 to everyone else"),

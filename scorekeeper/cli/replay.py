@@ -24,20 +24,20 @@ def format_table(game: rules.Game) -> str:
     st = rules.state(game)
     names = list(game.players)
     width = max(6, *(len(n) for n in names))
-    head = f"{'hand':>4}  {'pass':<6}  " + "  ".join(f"{n:>{width}}" for n in names)
+    head = f"{'hand':>4}  {'pass':<7}  " + "  ".join(f"{n:>{width}}" for n in names)
     lines = [head, "-" * len(head)]
     for number, (hs, totals) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
         info = rules.hand_info(game, number)
         cells = "  ".join(f"{s:>{width}}" for s in hs.scores)
-        moon = ""
-        if hs.moon is not None:
-            moon = f"  moon: {names[hs.moon.player]} ({hs.moon.choice.value.replace('_', ' ')})"
-        lines.append(f"{number:>4}  {info.direction.value:<6}  {cells}{moon}")
+        lines.append(f"{number:>4}  {info.pass_token:<7}  {cells}{_notes(names, hs)}")
     lines.append("-" * len(head))
-    lines.append(f"{'total':>12}  " + "  ".join(f"{t:>{width}}" for t in st.totals))
+    lines.append(f"{'total':>13}  " + "  ".join(f"{t:>{width}}" for t in st.totals))
     lines.append("")
     lines.append(f"target: {game.rules.target}  variant: {game.rules.variant.value}  "
                  f"moon: {game.rules.moon.value.replace('_', ' ')}")
+    if game.rules.house:
+        lines.append("house rules: " + "; ".join(_house(key, value)
+                                                 for key, value in game.rules.house))
     if st.game_over:
         lines.append(f"game over: {names[st.winner]} wins with {st.totals[st.winner]}")  # type: ignore[index]
     else:
@@ -48,10 +48,29 @@ def format_table(game: rules.Game) -> str:
         assert n is not None
         if n.passes:
             who = "; ".join(f"{names[a]} -> {names[b]}" for a, b in n.passes.items())
-            pass_text = f"pass {n.direction.value}: {who}"
+            pass_text = f"pass {n.pass_token}: {who}"
         else:
             pass_text = "hold: no passing"
         lead = (f"{n.first_lead} leads" if n.first_lead is not None
                 else f"{names[n.first_leader]} leads")  # type: ignore[index]
         lines.append(f"next: hand {n.number}, {names[n.dealer]} deals, {pass_text}, {lead}")
     return "\n".join(lines)
+
+
+def _notes(names: list[str], hs: rules.HandScore) -> str:
+    """The moon and the house rules' changes of one hand, after its scores."""
+    notes = []
+    if hs.moon is not None:
+        notes.append(f"moon: {names[hs.moon.player]} ({hs.moon.choice.value.replace('_', ' ')})")
+    for change in hs.adjustments:
+        if change.reached is None:
+            notes.append(f"{names[change.seat]} {change.points:+d} ({change.rule.replace('_', ' ')})")
+        else:
+            notes.append(f"{names[change.seat]} {change.reached} -> {change.back_to}")
+    return "".join(f"  {note}" for note in notes)
+
+
+def _house(key: str, value: object) -> str:
+    if isinstance(value, bool):
+        return key.replace("_", " ")
+    return f"{key} {', '.join(value)}"  # type: ignore[call-overload]

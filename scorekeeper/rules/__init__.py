@@ -2,14 +2,17 @@
 
 Variants are data (:data:`VARIANTS`), every value is immutable, and there is one place
 for each decision: :func:`validate_hand` checks a hand, :func:`score_hand` scores it,
-:func:`pass_direction` / :func:`dealer_for` say who passes and deals, and
-:func:`standing` decides the end of the game. :func:`state` derives everything a score
+:func:`pass_for` / :func:`dealer_for` say who passes and deals, and
+:func:`standing` decides the end of the game. House rules are data too
+(:data:`HOUSE_RULES`): each entry is a game-file key, its checks and its step of a
+hand's score. :func:`state` derives everything a score
 sheet shows from a :class:`Game`.
 
 Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-based.
 """
 
 from .errors import RulesError
+from .house import HOUSE_KEYS, HOUSE_RULES, JACK_POINTS, Adjustment, HouseRule, back_from_target
 from .game import (
     MAX_NAME_LENGTH,
     Game,
@@ -19,6 +22,8 @@ from .game import (
     Rules,
     check_hand,
     check_players,
+    check_rules,
+    check_table,
     clean_name,
     normalise_name,
     points_taken_by_nobody,
@@ -35,8 +40,6 @@ from .gamefile import (
 from .scoring import (
     GameState,
     HandScore,
-    MoonOutcome,
-    MoonPreview,
     MoonShot,
     NextHand,
     Standing,
@@ -44,7 +47,6 @@ from .scoring import (
     hearts_left,
     queens_left,
     max_player_points,
-    moon_preview,
     moon_shooter,
     places,
     points_from_cards,
@@ -59,7 +61,21 @@ from .scoring import (
     validate_hand,
     validate_hands,
 )
-from .table import PassDirection, dealer_for, left_of, pass_cycle, pass_direction, pass_target, passes
+from .moon import MoonOutcome, MoonPreview, moon_preview
+from .table import (
+    Pass,
+    PassDirection,
+    cycle_choices,
+    dealer_for,
+    left_of,
+    pass_cycle,
+    pass_direction,
+    pass_for,
+    pass_target,
+    passes,
+    read_cycle,
+    read_pass,
+)
 from .variants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -75,6 +91,8 @@ from .variants import (
 )
 
 __all__ = [
+    "HOUSE_KEYS", "HOUSE_RULES", "JACK_POINTS", "Adjustment", "HouseRule", "Pass", "pass_for",
+    "read_cycle", "read_pass", "check_rules", "check_table", "back_from_target", "cycle_choices",
     "MAX_FILE_BYTES", "MAX_HANDS", "MAX_NAME_LENGTH", "clean_name",
     "Card", "DeckPlan", "Game", "GameState", "Hand", "HandScore", "MAX_PLAYERS", "MIN_PLAYERS",
     "MoonChoice", "MoonOutcome", "MoonPreview", "MoonRule", "MoonShot", "NextHand",

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from .errors import RulesError
+from .house import check_house_seats
 from .scoring import remaining_points, validate_hand, validate_hands
 from .table import dealer_for
 from .values import Hand, MoonChoice, MoonRule, Rules
 from .variants import MAX_PLAYERS, Variant, check_player_count
 
 __all__ = ["MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRule", "Rules", "check_hand",
-           "check_players", "clean_name", "normalise_name", "points_taken_by_nobody"]
+           "check_players", "check_table", "clean_name", "normalise_name", "points_taken_by_nobody"]
 
 
 MAX_NAME_LENGTH = 40  # characters, after runs of spaces are made one
@@ -112,6 +113,9 @@ class Game:
         """A checked game. ``first_dealer`` is a seat number or a player's name."""
         rules = rules or Rules()
         names = check_players(players, rules.variant)
+        problem = check_table(rules, len(names))
+        if problem is not None:
+            raise problem
         if isinstance(first_dealer, str):
             keys = [normalise_name(n) for n in names]
             key = normalise_name(first_dealer)
@@ -180,6 +184,25 @@ class Game:
         game = replace(self, hands=())
         validate_hands(game, hands)
         return replace(game, hands=hands)
+
+
+def check_table(rules: Rules, players: int) -> RulesError | None:
+    """Can this many players play with these rules (a table's own pass cycle: no pass
+    further than players - 1 seats, ``across`` only for an even count)? None if so."""
+    return check_house_seats(rules.house, players)  # type: ignore[arg-type]
+
+
+def check_rules(variant: Variant | str, players: int | None = None, target: object = 100,
+                moon: object = MoonRule.ADD_TO_OTHERS, house: object = None,
+                ) -> RulesError | None:
+    """Would these rules make a table (for ``players``, when given)? None if so, else
+    the reason, as the new-game form asks before it makes the game."""
+    try:
+        rules = Rules(Variant(variant), target, MoonRule(moon),  # type: ignore[arg-type]
+                      house=house or {})  # type: ignore[arg-type]
+    except RulesError as err:
+        return err
+    return None if players is None else check_table(rules, players)
 
 
 def check_hand(game: Game, hand: Hand, index: int | None = None) -> RulesError | None:

@@ -1,7 +1,14 @@
 """The game file: a paper score sheet as JSON, read and written.
 
-    {"players": [...], "rules": {"variant", "target", "moon", "queen_breaks_hearts"},
-     "first_dealer": "name", "hands": [{"points": [...], "moon_choice": "..."}]}
+    {"players": [...], "rules": {"variant", "target", "moon", "queen_breaks_hearts",
+                                 "jack_of_diamonds", "exact_target_halves", "passes"},
+     "first_dealer": "name", "hands": [{"points": [...], "moon_choice": "...",
+                                        "jack": "name"}]}
+
+The house rules (``jack_of_diamonds``, ``exact_target_halves``, ``passes``: see
+:data:`.house.HOUSE_RULES`) are written only when played, so a game without them is the
+file it always was; ``jack`` (who took the J♦) is a key of every hand exactly when the
+table plays ``jack_of_diamonds``.
 
 Other top-level keys (an id, dates) are ignored so that exported games replay; an
 unknown key inside ``rules`` or a hand is an error, because it is almost always a typo.
@@ -17,13 +24,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import RulesError
-from .game import Game, Hand, MoonChoice, MoonRule, Rules
+from .game import Game, Hand, MoonChoice, MoonRule, Rules, normalise_name
+from .house import BY_KEY, HOUSE_KEYS, hand_keys
 from .scoring import GameState, state
 from .variants import Variant
 
 MAX_HANDS = 1_000  # hands in one game (a game to 100 takes about 10 to 30)
 MAX_FILE_BYTES = 5_000_000  # one game file (1,000 hands of 11 players is about 60 KB)
-RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts")
+RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts", *HOUSE_KEYS)
 
 
 def check_file_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
@@ -58,16 +66,20 @@ def rules_from_dict(data: Any) -> Rules:
     queen = data.get("queen_breaks_hearts", False)
     if not isinstance(queen, bool):
         raise RulesError("rules_type", "rules.queen_breaks_hearts must be true or false")
-    return Rules(variant, data.get("target", 100), moon, queen)
+    house = {key: data[key] for key in HOUSE_KEYS if key in data}
+    return Rules(variant, data.get("target", 100), moon, queen, house)
 
 
-def hand_from_dict(data: Any, number: int) -> Hand:
+def hand_from_dict(data: Any, number: int, game: Game | None = None) -> Hand:
+    """Hand ``number`` of a game file; ``game`` (its players and rules) says which keys
+    its house rules add (``jack``: a player's name) and whose names they may hold."""
     if not isinstance(data, Mapping):
         raise RulesError("hand_type", "a hand must be an object with \"points\"", hand=number)
-    unknown = sorted(set(data) - set(HAND_KEYS))
+    known = HAND_KEYS + (hand_keys(game.rules.house) if game is not None else ())  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(known))
     if unknown:
         raise RulesError("unknown_key", f"unknown key {unknown[0]!r} in the hand "
-                         f"(known: {', '.join(HAND_KEYS)})", hand=number, key=unknown[0],
+                         f"(known: {', '.join(known)})", hand=number, key=unknown[0],
                          where="hand")
     if "points" not in data:
         raise RulesError("points_missing", "the hand has no \"points\"", hand=number)
@@ -77,7 +89,21 @@ def hand_from_dict(data: Any, number: int) -> Hand:
     choice = data.get("moon_choice")
     if choice is not None:
         choice = _choice(MoonChoice, choice, "moon_choice", number)
-    return Hand(tuple(points), choice)
+    jack = None if game is None or "jack" not in data else _seat_of(game, data["jack"], number)
+    return Hand(tuple(points), choice, jack)
+
+
+def _seat_of(game: Game, name: Any, number: int) -> int:
+    """The seat of the player a hand names (``jack``)."""
+    if not isinstance(name, str):
+        raise RulesError("jack_type", f"\"jack\" must be the name of the player who took "
+                         f"the J♦ (e.g. {game.players[0]!r}), not {name!r}",
+                         hand=number, value=name)
+    keys = [normalise_name(n) for n in game.players]
+    if normalise_name(name) not in keys:
+        raise RulesError("jack_unknown", f"{name!r} took the J♦ but is not one of the "
+                         "players", hand=number, name=name)
+    return keys.index(normalise_name(name))
 
 
 def game_from_dict(data: Any) -> Game:
@@ -104,7 +130,7 @@ def game_from_dict(data: Any) -> Game:
     hands: list[Hand] = []
     for number, raw in enumerate(raw_hands, 1):
         try:
-            hands.append(hand_from_dict(raw, number))
+            hands.append(hand_from_dict(raw, number, head))
         except RulesError:
             # the first problem is reported: an earlier hand may break the rules before
             # this one fails to parse
@@ -127,15 +153,20 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         row: dict[str, Any] = {"points": list(hand.points)}
         if hand.moon_choice is not None:
             row["moon_choice"] = hand.moon_choice.value
+        if hand.jack is not None:
+            row["jack"] = game.players[hand.jack]
         hands.append(row)
+    table: dict[str, Any] = {
+        "variant": game.rules.variant.value,
+        "target": game.rules.target,
+        "moon": game.rules.moon.value,
+        "queen_breaks_hearts": game.rules.queen_breaks_hearts,
+    }
+    for key, value in game.rules.house:  # type: ignore[misc]
+        table[key] = BY_KEY[key].write(value)
     return {
         "players": list(game.players),
-        "rules": {
-            "variant": game.rules.variant.value,
-            "target": game.rules.target,
-            "moon": game.rules.moon.value,
-            "queen_breaks_hearts": game.rules.queen_breaks_hearts,
-        },
+        "rules": table,
         "first_dealer": game.players[game.first_dealer],
         "hands": hands,
     }
@@ -151,7 +182,7 @@ def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
         nxt = {
             "number": n.number,
             "dealer": names[n.dealer],
-            "pass": n.direction.value,
+            "pass": n.pass_token,
             "passes": {names[a]: names[b] for a, b in n.passes.items()},
         }
     return {

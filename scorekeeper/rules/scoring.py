@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence
 
 from .errors import RulesError
+from .house import Adjustment, HandContext, adjustments, hand_keys
 from .values import Hand, MoonChoice, MoonRule, Rules
-from .table import PassDirection, dealer_for, left_of, pass_direction, passes
+from .table import Pass, PassDirection, dealer_for, left_of, pass_for, passes
 from .variants import QUEEN_POINTS, Card, DeckPlan, deck_plan, spec
 
 
@@ -37,10 +38,12 @@ class MoonShot:
 
 @dataclass(frozen=True)
 class HandScore:
-    """What each player scored in one hand, after the moon rule."""
+    """What each player scored in one hand, after the moon rule and the house rules;
+    ``adjustments`` are the house rules' changes (J♦ -10, a total back from the target)."""
 
     scores: tuple[int, ...]
     moon: MoonShot | None
+    adjustments: tuple[Adjustment, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,16 @@ class NextHand:
     deck: DeckPlan
     first_lead: Card | None  # the card that leads (standard); None in Cancellation
     first_leader: int | None  # Cancellation: the seat left of the dealer leads
+    seats: int = 1  # how many seats round the cards go (0 on hold; across: half)
+
+    @property
+    def pass_token(self) -> str:
+        """The pass as the game file writes it: left, right2, across, hold."""
+        return self.pass_.token
+
+    @property
+    def pass_(self) -> Pass:
+        return Pass(self.direction, self.seats)
 
 
 @dataclass(frozen=True)
@@ -87,6 +100,16 @@ class GameState:
     @property
     def leaders(self) -> tuple[int, ...]:
         return self.standing.leaders
+
+    @property
+    def jacks(self) -> tuple[int, ...]:
+        """How many times each seat took the J♦ (Omnibus) in the hands played."""
+        counts = [0] * len(self.totals)
+        for hs in self.hands:
+            for change in hs.adjustments:
+                if change.rule == "jack_of_diamonds":
+                    counts[change.seat] += 1
+        return tuple(counts)
 
     @property
     def moons(self) -> tuple[int, ...]:
@@ -149,10 +172,11 @@ def validate_hand(game: Game, hand: Hand) -> None:
 def validate_hands(game: Game, hands: Sequence[Hand]) -> None:
     """Check ``hands`` played one after another from ``game``, keeping a running total so
     a long game is checked in one pass."""
-    totals = list(state(game).totals)
+    totals = state(game).totals
     for number, hand in enumerate(hands, len(game.hands) + 1):
         _check_hand(game, hand, number, standing(totals, game.rules.target))
-        totals = [t + s for t, s in zip(totals, score_hand(game.rules, hand).scores)]
+        scores = score_hand(game.rules, hand, totals).scores
+        totals = tuple(t + s for t, s in zip(totals, scores))
 
 
 def _check_hand(game: Game, hand: Hand, number: int, before: Standing) -> None:
@@ -167,6 +191,24 @@ def _check_hand(game: Game, hand: Hand, number: int, before: Standing) -> None:
         )
     _check_points(game, hand.points, number)
     _check_moon_choice(game, hand, number)
+    _check_jack(game, hand, number)
+
+
+def _check_jack(game: Game, hand: Hand, number: int) -> None:
+    """With Omnibus every hand names the seat that took the J♦; without it none does."""
+    if "jack" not in hand_keys(game.rules.house):  # type: ignore[arg-type]
+        if hand.jack is not None:
+            raise RulesError("unknown_key", "unknown key 'jack' in the hand (known: points, "
+                             "moon_choice): the table does not play the J♦ rule",
+                             hand=number, key="jack", where="hand")
+        return
+    if hand.jack is None:
+        raise RulesError("jack_missing", "with the J♦ rule every hand says who took the "
+                         "J♦ (\"jack\": a player's name)", hand=number)
+    if isinstance(hand.jack, bool) or not isinstance(hand.jack, int) or not (
+            0 <= hand.jack < game.seats):
+        raise RulesError("jack_player", f"the J♦ must go to one of the players, not "
+                         f"{hand.jack!r}", hand=number, value=hand.jack)
 
 
 def _check_points(game: Game, points: Sequence[int], number: int) -> None:
@@ -231,18 +273,47 @@ def _check_moon_choice(game: Game, hand: Hand, number: int) -> None:
         )
 
 
-def score_hand(rules: Rules, hand: Hand) -> HandScore:
-    """What each player scores for a (valid) hand, after the moon rule."""
+def score_hand(rules: Rules, hand: Hand, before: Sequence[int] | None = None) -> HandScore:
+    """What each player scores for a (valid) hand played after totals ``before`` (none:
+    the first hand): the moon rule, then each house rule in the table's order."""
+    before = tuple(before) if before is not None else (0,) * len(hand.points)
     shooter = moon_shooter(rules, hand.points)
     if shooter is None:
-        return HandScore(tuple(hand.points), None)
+        return _finished(rules, hand, before, tuple(hand.points), None)
     if rules.moon is MoonRule.SHOOTER_CHOICE:
         if hand.moon_choice is None:
             raise RulesError("moon_choice_missing", "the shooter has not chosen yet")
-        choice = hand.moon_choice
-    else:
-        choice = MoonChoice(rules.moon.value)
-    return HandScore(_moon_scores(rules, len(hand.points), shooter, choice), MoonShot(shooter, choice))
+        return moon_hand(rules, hand, before, shooter, hand.moon_choice)
+    if rules.moon is MoonRule.ADD_UNLESS_IT_LOSES:
+        added = moon_hand(rules, hand, before, shooter, MoonChoice.ADD_TO_OTHERS)
+        if not _loses(rules, before, added, shooter):
+            return added
+        return moon_hand(rules, hand, before, shooter, MoonChoice.SUBTRACT_FROM_SELF)
+    return moon_hand(rules, hand, before, shooter, MoonChoice(rules.moon.value))
+
+
+def _loses(rules: Rules, before: Sequence[int], hs: HandScore, shooter: int) -> bool:
+    """Does this hand end the game with the shooter not the single lowest?"""
+    verdict = standing([t + s for t, s in zip(before, hs.scores)], rules.target)
+    return verdict.game_over and verdict.winner != shooter
+
+
+def moon_hand(rules: Rules, hand: Hand, before: tuple[int, ...], shooter: int,
+              choice: MoonChoice) -> HandScore:
+    """A moon hand scored with ``choice``, then the house rules (the moon preview asks
+    it for each choice)."""
+    scores = _moon_scores(rules, len(hand.points), shooter, choice)
+    return _finished(rules, hand, before, scores, MoonShot(shooter, choice))
+
+
+def _finished(rules: Rules, hand: Hand, before: tuple[int, ...], scores: tuple[int, ...],
+              moon: MoonShot | None) -> HandScore:
+    """The hand's scores after the house rules' steps."""
+    if not rules.house:
+        return HandScore(scores, moon)
+    ctx = HandContext(rules.target, before, scores, hand.jack)
+    final, made = adjustments(rules.house, ctx)  # type: ignore[arg-type]
+    return HandScore(final, moon, made)
 
 
 def _moon_scores(rules: Rules, seats: int, shooter: int, choice: MoonChoice) -> tuple[int, ...]:
@@ -290,10 +361,11 @@ def _next_hand(game: Game, number: int) -> NextHand:
     n = game.seats
     variant = game.rules.variant
     dealer = dealer_for(n, game.first_dealer, number)
-    direction = pass_direction(variant, n, number)
+    way = pass_for(variant, n, number, game.rules.house_rule("passes"))
     plan = deck_plan(variant, n)
     leader = left_of(n, dealer) if plan.first_lead is None else None
-    return NextHand(number, dealer, direction, passes(n, direction), plan, plan.first_lead, leader)
+    return NextHand(number, dealer, way.direction, passes(n, way), plan, plan.first_lead,
+                    leader, way.seats)
 
 
 def hand_info(game: Game, number: int) -> NextHand:
@@ -303,12 +375,12 @@ def hand_info(game: Game, number: int) -> NextHand:
 
 def state(game: Game) -> GameState:
     """Scores per hand, running totals, who leads, whether it is over, and what comes next."""
-    totals = [0] * game.seats
+    totals = (0,) * game.seats
     scored = []
     for hand in game.hands:
-        hs = score_hand(game.rules, hand)
+        hs = score_hand(game.rules, hand, totals)
         scored.append(hs)
-        totals = [t + s for t, s in zip(totals, hs.scores)]
+        totals = tuple(t + s for t, s in zip(totals, hs.scores))
     verdict = standing(totals, game.rules.target)
     nxt = None if verdict.game_over else _next_hand(game, len(game.hands) + 1)
     return GameState(tuple(scored), tuple(totals), verdict, nxt)
@@ -322,45 +394,3 @@ def running_totals(game: Game) -> tuple[tuple[int, ...], ...]:
         totals = [t + s for t, s in zip(totals, hs.scores)]
         rows.append(tuple(totals))
     return tuple(rows)
-
-
-# --- shooter's choice preview -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MoonOutcome:
-    choice: MoonChoice
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    standing: Standing
-
-
-@dataclass(frozen=True)
-class MoonPreview:
-    shooter: int
-    options: Mapping[MoonChoice, MoonOutcome]
-
-    @property
-    def same_result(self) -> bool:
-        """Both choices end (or continue) the game the same way with the same winner."""
-        a, b = (self.options[c].standing for c in MoonChoice)
-        return (a.game_over, a.winner, a.leaders) == (b.game_over, b.winner, b.leaders)
-
-
-def moon_preview(game: Game, points: Sequence[int]) -> MoonPreview:
-    """What each moon choice would do to the totals and the end of the game.
-
-    ``points`` is the hand as entered (one player with every penalty point)."""
-    hand = Hand(tuple(points), None)
-    shooter = moon_shooter(game.rules, hand.points)
-    if shooter is None:
-        raise RulesError("not_a_moon", "nobody took every penalty point in this hand")
-    before = state(game)
-    if before.game_over:
-        validate_hand(game, hand)  # raises the game-over error
-    options = {}
-    for choice in MoonChoice:
-        scores = _moon_scores(game.rules, game.seats, shooter, choice)
-        totals = tuple(t + s for t, s in zip(before.totals, scores))
-        options[choice] = MoonOutcome(choice, scores, totals, standing(totals, game.rules.target))
-    return MoonPreview(shooter, options)

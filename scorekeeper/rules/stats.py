@@ -43,6 +43,8 @@ class Summary(Protocol):
     def deleted(self) -> bool: ...
     @property
     def moons(self) -> tuple[int, ...]: ...  # moons shot, per seat
+    @property
+    def jacks(self) -> tuple[int, ...]: ...  # J♦ taken, per seat; () without Omnibus
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class PlayerStats:
     moons: int  # moons shot
     best: GameRef  # the lowest final total (the most recent game of equal ones)
     worst: GameRef  # the highest final total (the most recent game of equal ones)
+    jacks: int = 0  # J♦ taken (Omnibus games)
 
     @property
     def win_rate(self) -> float:
@@ -119,6 +122,7 @@ class Stats:
     player_counts: tuple[int, ...]
     # player key -> {game id: final place}: what head_to_head reads
     places_by_player: Mapping[str, Mapping[str, int]]
+    omnibus: bool = False  # a counted game had the J♦ rule: the J♦ taken are worth showing
 
     @property
     def left_out(self) -> int:
@@ -162,13 +166,14 @@ class _Tally:
     """A player's figures while the games are read (mutable; frozen at the end)."""
 
     __slots__ = ("key", "name", "named_at", "games", "wins", "hands", "points", "place_sum",
-                 "moons", "best", "worst", "places")
+                 "moons", "best", "worst", "places", "jacks")
 
     def __init__(self, key: str) -> None:
         self.key = key
         self.name = ""
         self.named_at = ""
         self.games = self.wins = self.hands = self.points = self.place_sum = self.moons = 0
+        self.jacks = 0
         self.best: GameRef | None = None
         self.worst: GameRef | None = None
         self.places: dict[str, int] = {}
@@ -183,6 +188,8 @@ class _Tally:
         self.points += total
         self.place_sum += place
         self.moons += s.moons[seat]
+        jacks = getattr(s, "jacks", ())
+        self.jacks += jacks[seat] if jacks else 0
         ref = None
         best, worst = self.best, self.worst
         if best is None or total < best.total or (total == best.total and s.created >= best.created):
@@ -196,7 +203,7 @@ class _Tally:
     def value(self) -> PlayerStats:
         assert self.best is not None and self.worst is not None
         return PlayerStats(self.key, self.name, self.games, self.wins, self.hands, self.points,
-                           self.place_sum, self.moons, self.best, self.worst)
+                           self.place_sum, self.moons, self.best, self.worst, self.jacks)
 
 
 def check_filter(variant: str | None, player_count: int | None) -> None:
@@ -222,6 +229,7 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
     unfinished = deleted = 0
     variants: set[str] = set()
     counts: set[int] = set()
+    omnibus = False
     keys: dict[str, str] = {}  # name as spelled -> normalise_name (names repeat a lot)
     for s in summaries:
         if s.deleted or not s.finished:
@@ -239,6 +247,7 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
                 player_count is not None and n != player_count):
             continue
         ids.append(s.id)
+        omnibus = omnibus or bool(getattr(s, "jacks", ()))
         winner = None if s.winner is None else normalise_name(s.winner)
         for seat, place in enumerate(places(s.totals)):
             name = s.players[seat]
@@ -254,4 +263,5 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
     frozen_places = MappingProxyType(
         {key: MappingProxyType(t.places) for key, t in tallies.items()})
     return Stats(variant, player_count, len(ids), tuple(ids), tuple(players), unfinished,
-                 deleted, tuple(sorted(variants)), tuple(sorted(counts)), frozen_places)
+                 deleted, tuple(sorted(variants)), tuple(sorted(counts)), frozen_places,
+                 omnibus)

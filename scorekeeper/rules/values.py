@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, Mapping
 
 from .errors import RulesError
+from .house import BY_KEY, read_house
 from .variants import Variant, spec
 
 
@@ -15,6 +17,8 @@ class MoonRule(StrEnum):
     ADD_TO_OTHERS = "add_to_others"
     SUBTRACT_FROM_SELF = "subtract_from_self"
     SHOOTER_CHOICE = "shooter_choice"
+    # the others take 26 unless that ends the game with the shooter not the single lowest
+    ADD_UNLESS_IT_LOSES = "add_unless_it_loses"
 
 
 class MoonChoice(StrEnum):
@@ -30,15 +34,27 @@ class Rules:
     target: int = 100
     moon: MoonRule = MoonRule.ADD_TO_OTHERS
     queen_breaks_hearts: bool = False  # a reminder for the table, not a scoring rule
+    # the house rules played (key -> value, see house.HOUSE_RULES): a mapping when made,
+    # kept as (key, value) pairs in table order, without the rules that are off
+    house: Mapping[str, Any] | tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variant", Variant(self.variant))
         object.__setattr__(self, "moon", MoonRule(self.moon))
+        object.__setattr__(self, "house", read_house(self.variant, dict(self.house)))
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise RulesError(
                 "target", f"the target must be a positive whole number, not {self.target!r}",
                 value=self.target,
             )
+
+    def house_rule(self, key: str) -> Any:
+        """The value of house rule ``key`` at this table (its off value if not played)."""
+        return dict(self.house).get(key, BY_KEY[key].off)  # type: ignore[arg-type]
+
+    def plays(self, key: str) -> bool:
+        """Does this table play house rule ``key``?"""
+        return any(k == key for k, _ in self.house)  # type: ignore[misc]
 
     @classmethod
     def for_variant(cls, variant: Variant | str, **kw: object) -> "Rules":
@@ -49,10 +65,12 @@ class Rules:
 
 @dataclass(frozen=True)
 class Hand:
-    """What each player took in one hand, in seating order, before any moon rule."""
+    """What each player took in one hand, in seating order, before any moon rule;
+    ``jack`` is the seat that took the J♦ (Omnibus; None without it)."""
 
     points: tuple[int, ...]
     moon_choice: MoonChoice | None = None
+    jack: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "points", tuple(self.points))

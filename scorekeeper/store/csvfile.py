@@ -13,6 +13,12 @@ column names in any case and order):
   add_to_others) and ``created``/``updated`` are read from the first row of a game;
   ``dealer`` of hand 1 is the first dealer (default: the first player);
 * ``moon_choice`` on a row of a moon hand under the shooter's choice;
+* ``house_rules`` (first row of a game) names the house rules played, separated by
+  spaces: a rule that is on by its key, the table's pass cycle as ``passes=`` and its
+  passes separated by commas (``jack_of_diamonds passes=left,right,hold``); ``jack`` (on
+  the rows of a hand) names who took the J♦. The export has these two columns only when
+  a game in it plays a house rule (``jack``: the J♦ rule), so other exports keep their
+  columns;
 * ``pass``, ``score`` and ``total`` are derived by the rules: left empty they are
   ignored, filled in they must agree with the rules (a typo on the sheet is caught).
 
@@ -35,9 +41,10 @@ from .errors import StoreError
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
+HOUSE_COLUMNS = ("house_rules", "jack")  # only in a file with a game that has them
 REQUIRED = ("hand", "player", "points")
 TEXT_COLUMNS = frozenset(("game_id", "created", "updated", "variant", "moon_rule", "dealer",
-                          "pass", "player", "moon_choice"))
+                          "pass", "player", "moon_choice", "house_rules", "jack"))
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 QUOTED_START = FORMULA_START + ("'",)
 
@@ -57,23 +64,50 @@ def unquote_text(cell: str) -> str:
 def export_csv(games: Iterable[dict[str, Any]]) -> str:
     """One row per hand and player; scores and totals come from the rules. A game with
     no hands has no rows. Text cells go through :func:`quote_text`, numbers as they are."""
+    played = [(g, rules.game_from_dict(g)) for g in games]
+    extra = [c for c in HOUSE_COLUMNS if any(_has(c, game) for _, game in played)]
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
-    for g in games:
-        game = rules.game_from_dict(g)
+    w.writerow(CSV_COLUMNS + tuple(extra))
+    for g, game in played:
         st = rules.state(game)
         for number, (hand, hs, totals) in enumerate(
                 zip(game.hands, st.hands, rules.running_totals(game), strict=True), 1):
             info = rules.hand_info(game, number)
+            more = {"house_rules": house_text(game.rules),
+                    "jack": "" if hand.jack is None else game.players[hand.jack]}
             for seat, name in enumerate(game.players):
                 row = (g["id"], g["created"], g["updated"], game.rules.variant.value,
                        game.rules.target, game.rules.moon.value, number,
-                       game.players[info.dealer], info.direction.value, seat + 1, name,
+                       game.players[info.dealer], info.pass_token, seat + 1, name,
                        hand.points[seat], hand.moon_choice.value if hand.moon_choice else "",
-                       hs.scores[seat], totals[seat])
+                       hs.scores[seat], totals[seat], *(more[c] for c in extra))
                 w.writerow([quote_text(c) if isinstance(c, str) else c for c in row])
     return out.getvalue()
+
+
+def _has(column: str, game: rules.Game) -> bool:
+    return game.rules.plays("jack_of_diamonds") if column == "jack" else bool(game.rules.house)
+
+
+def house_text(table: rules.Rules) -> str:
+    """The house rules of a game as one cell: ``exact_target_halves passes=left,hold``."""
+    words = []
+    for key, value in table.house:  # type: ignore[misc]
+        words.append(key if value is True else f"{key}={','.join(value)}")
+    return " ".join(words)
+
+
+def read_house_text(text: str, line: int) -> dict[str, Any]:
+    """The game file's house rules from a ``house_rules`` cell (checked by the rules)."""
+    house: dict[str, Any] = {}
+    for word in text.split():
+        key, eq, value = word.partition("=")
+        if key not in rules.HOUSE_KEYS:
+            raise _bad(f"line {line}: {key!r} is not a house rule (known: "
+                       f"{', '.join(rules.HOUSE_KEYS)})", line=line)
+        house[key] = value.split(",") if eq else True
+    return house
 
 
 def _bad(message: str, **params: Any) -> StoreError:
@@ -105,7 +139,7 @@ def parse_csv(text: str) -> list[dict[str, Any]]:
     if missing:
         raise _bad(f"the CSV file has no {missing[0]!r} column (it needs "
                    f"{', '.join(REQUIRED)}; the export's columns are {', '.join(CSV_COLUMNS)})")
-    col = {name: head.index(name) for name in CSV_COLUMNS if name in head}
+    col = {name: head.index(name) for name in CSV_COLUMNS + HOUSE_COLUMNS if name in head}
     games: dict[str, list[tuple[int, dict[str, str]]]] = {}
     for line, row in enumerate(rows[1:], 2):
         cells = {name: _cell(row, i, name in TEXT_COLUMNS) for name, i in col.items()}
@@ -137,6 +171,8 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     variant = first.get("variant") or "standard"
     data: dict[str, Any] = {"players": players, "rules": {"variant": variant,
                                                           "moon": first.get("moon_rule") or "add_to_others"}}
+    if first.get("house_rules"):
+        data["rules"].update(read_house_text(first["house_rules"], first_line))
     if first.get("target"):
         data["rules"]["target"] = _whole(first["target"], "target", first_line)
     elif variant in {v.value for v in rules.Variant}:
@@ -157,6 +193,7 @@ def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) 
     line = rows[0][0]
     points: list[int | None] = [None] * len(keys)
     choices = set()
+    jacks = set()
     for ln, cells in rows:
         key = rules.normalise_name(cells["player"])
         if key not in keys:
@@ -168,14 +205,20 @@ def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) 
         points[seat] = _whole(cells["points"], "points", ln)
         if cells.get("moon_choice"):
             choices.add(cells["moon_choice"])
+        if cells.get("jack"):
+            jacks.add(rules.normalise_name(cells["jack"]))
     if None in points:
         who = [k for k, p in zip(keys, points) if p is None][0]
         raise _bad(f"line {line}: hand {number} has no row for {who!r}", line=line)
     if len(choices) > 1:
         raise _bad(f"line {line}: hand {number} has two moon choices", line=line)
+    if len(jacks) > 1:
+        raise _bad(f"line {line}: hand {number} names two players who took the J♦", line=line)
     hand: dict[str, Any] = {"points": points}
     if choices:
         hand["moon_choice"] = choices.pop()
+    if jacks:
+        hand["jack"] = jacks.pop()
     return hand
 
 
@@ -196,7 +239,7 @@ def _check_derived(data: dict[str, Any], lines: list[tuple[int, dict[str, str]]]
             if cells.get(what) and _whole(cells[what], what, line) != value:
                 raise _bad(f"line {line}: hand {n}, {cells['player']}: the sheet says {what} "
                            f"{cells[what]}, the rules make it {value}", line=line)
-        direction = rules.hand_info(game, n).direction.value
+        direction = rules.hand_info(game, n).pass_token
         if cells.get("pass") and cells["pass"].lower() != direction:
             raise _bad(f"line {line}: hand {n}: the sheet says pass {cells['pass']}, the "
                        f"rules make it {direction}", line=line)

@@ -73,6 +73,12 @@ def _points(value: Any) -> list[int] | None:
     return list(value)
 
 
+def _seat(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError
+    return value
+
+
 def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
     try:
         if not isinstance(entry, dict) or entry.get("action") not in ACTIONS:
@@ -85,6 +91,9 @@ def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
         for key in ("old_moon_choice", "new_moon_choice"):
             value = entry.get(key)
             out[key] = None if value is None else rules.MoonChoice(value).value
+        for key in ("old_jack", "new_jack"):
+            if key in entry:
+                out[key] = _seat(entry[key])
         version = entry.get("version", 0)
         if isinstance(version, bool) or not isinstance(version, int):
             raise ValueError

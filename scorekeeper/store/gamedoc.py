@@ -8,6 +8,9 @@ A game file is a TinyDB database::
                     "game": <the game file of scorekeeper replay>}},
      "changes": {"1": {"at", "action", "hand", "old", "new", "old_moon_choice",
                        "new_moon_choice", "version"}, ...}}
+
+A change of an Omnibus game also has ``old_jack`` / ``new_jack``: the seat that took the
+J♦ (written only when a hand names one, so other change logs are as they were).
 """
 
 from __future__ import annotations
@@ -75,8 +78,9 @@ def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
         first = g.get("first_dealer") or 0
         if isinstance(first, str) and first in players:
             first = names[players.index(first)]
-        hands = [rules.hand_from_dict(h, n) for n, h in enumerate(g.get("hands", []), 1)]
-        return rules.Game.new(names, rules.rules_from_dict(g.get("rules")), first, hands)
+        head = rules.Game.new(names, rules.rules_from_dict(g.get("rules")), first)
+        hands = [rules.hand_from_dict(h, n, head) for n, h in enumerate(g.get("hands", []), 1)]
+        return rules.Game.new(head.players, head.rules, head.first_dealer, hands)
     except (rules.RulesError, TypeError, AttributeError) as e:
         raise DamagedData(f"the stored game breaks the rules: {e}") from None
 
@@ -84,6 +88,7 @@ def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
 def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
     """The history-list row of a game; ``key`` identifies the file it was read from."""
     st = rules.state(game)
+    jacks = {"jacks": list(st.jacks)} if game.rules.plays("jack_of_diamonds") else {}
     return {
         "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
         "version": doc["version"], "players": list(game.players),
@@ -91,7 +96,7 @@ def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) ->
         "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
         "winner": None if st.winner is None else game.players[st.winner],
         "deleted": doc["deleted"], "moons": list(st.moons),
-        "file": None if key is None else list(key),
+        "file": None if key is None else list(key), **jacks,
     }
 
 
@@ -103,7 +108,8 @@ def summary_value(s: dict[str, Any]) -> GameSummary:
         id=s["id"], created=s["created"], updated=s["updated"], version=s["version"],
         players=tuple(s["players"]), variant=s["variant"], target=s["target"],
         hands=s["hands"], totals=tuple(s["totals"]), finished=s["finished"],
-        winner=s["winner"], deleted=s["deleted"], moons=tuple(s["moons"]))
+        winner=s["winner"], deleted=s["deleted"], moons=tuple(s["moons"]),
+        jacks=tuple(s.get("jacks", ())))
     return value
 
 
@@ -113,6 +119,7 @@ def change_value(e: dict[str, Any]) -> Change:
         old=None if e.get("old") is None else tuple(e["old"]),
         new=None if e.get("new") is None else tuple(e["new"]),
         old_moon_choice=e.get("old_moon_choice"), new_moon_choice=e.get("new_moon_choice"),
+        old_jack=e.get("old_jack"), new_jack=e.get("new_jack"),
         version=e.get("version", 0),
     )
 
@@ -120,8 +127,11 @@ def change_value(e: dict[str, Any]) -> Change:
 def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
     if hand is None:
         return {prefix: None, f"{prefix}_moon_choice": None}
-    return {prefix: list(hand.points),
-            f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
+    entry = {prefix: list(hand.points),
+             f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
+    if hand.jack is not None:
+        entry[f"{prefix}_jack"] = hand.jack
+    return entry
 
 
 def game_data(doc: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:

@@ -38,6 +38,9 @@ class GameSummary:
     # per seat, how many times that player shot the moon in this game (from the rules'
     # hand scores); index format 2 (an older index is rebuilt from the game files)
     moons: tuple[int, ...] = ()
+    # per seat, how many J♦ that player took; only for a game with the J♦ rule (Omnibus),
+    # empty otherwise (and for every game stored before the rule: none had it)
+    jacks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,8 @@ class Change:
     old_moon_choice: str | None = None
     new_moon_choice: str | None = None
     version: int = 0  # the game's version after this change
+    old_jack: int | None = None  # the seat that took the J♦ before (Omnibus games)
+    new_jack: int | None = None  # ... and after
 
 
 @dataclass(frozen=True)

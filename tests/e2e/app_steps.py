@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from e2e_harness import Flutter
+from e2e_harness import Flutter, eventually
 
 from scorekeeper import rules
 from scorekeeper.app import ids
@@ -25,6 +25,10 @@ def numbers(text: str) -> list[int]:
 
 def has_number(text: str, value: int) -> bool:
     return value in numbers(text)
+
+
+def _assert(ok: bool, what: str) -> None:
+    assert ok, what
 
 
 @dataclass
@@ -87,6 +91,7 @@ class Table:
             app.type(ids.TARGET_OTHER, target)
         app.tap(ids.MOON_RULE.format(rule=self.table_rules.moon.value))
         app.tap(ids.FIRST_DEALER_OPTION.format(seat=self.first_dealer))
+        self.house_rules(shots)
         app.wait_text(ids.DECK_PLAN, lambda t: "\u2663" in t, what="the first lead with its suit")
         if shots:
             app.shot(f"{shots}-new-game")
@@ -94,6 +99,27 @@ class Table:
         app.wait(ids.ENTER_HAND)
         self.path = app.wait_path(r"/game/[^/]+")
         self.check_sheet()
+
+    def house_rules(self, shots: str | None) -> None:
+        """Opens the closed House rules and turns on the table's (switches; a pass
+        cycle is picked among the ones offered for this many players)."""
+        house = dict(self.table_rules.house)
+        if not house:
+            return
+        app = self.app
+        app.tap(ids.HOUSE_RULES)
+        app.wait(ids.HOUSE_RULE.format(rule="exact_target_halves"))
+        for key, value in house.items():
+            if key == "passes":
+                n = rules.cycle_choices(self.table_rules.variant, len(self.players)).index(value)
+                app.tap(ids.PASS_CYCLE.format(n=n))
+            elif not app.is_checked(ids.HOUSE_RULE.format(rule=key)):
+                switch = ids.HOUSE_RULE.format(rule=key)
+                app.tap(switch)
+                eventually(lambda s=switch: _assert(app.is_checked(s), f"{s} is on"))
+        if shots:
+            app.scroll_to(ids.HOUSE_RULES)
+            app.shot(f"{shots}-house-rules")
 
     # --- the score sheet ----------------------------------------------------------------
     def check_sheet(self) -> None:
@@ -171,6 +197,10 @@ class Table:
             self.app.wait_text(ids.PLAYER_POINTS.format(seat=seat),
                                lambda t, v=p: has_number(t, v),
                                what=f"{self.players[seat]} takes {p}")
+
+    def jack(self, seat: int) -> None:
+        """Omnibus: one tap on the name of who took the J♦."""
+        self.app.tap(ids.JACK_TAKER.format(seat=seat))
 
     def save(self, hand: rules.Hand, number: int | None = None) -> None:
         """Save is enabled; tap it; the sheet shows the rules' new state."""

@@ -24,6 +24,7 @@ class HandEntry:
     points_text: list[str] = field(default_factory=list)
     picked: int = 0  # the player the hearts keypad sets
     moon_choice: MoonChoice | None = None
+    jack: int | None = None  # Omnibus: the seat that took the J♦ (one tap on a name)
 
     def __post_init__(self) -> None:
         n = self.game.seats
@@ -38,6 +39,7 @@ class HandEntry:
             self.mode = "points"
             self.points_text = [str(p) for p in old.points]
             self.moon_choice = old.moon_choice
+            self.jack = old.jack
 
     # what the rules need
     @property
@@ -108,12 +110,21 @@ class HandEntry:
         """What each player scores for this hand as it stands, the moon rule applied by
         the rules (None: not a number yet, or the shooter has still to choose)."""
         points, problem = self.typed_points()
-        if problem is not None or self.shooter() is None:
+        table = self.game.rules
+        if problem is not None or (self.shooter() is None and not table.house):
             return points
-        try:
-            return list(rules.score_hand(self.game.rules, self.hand()).scores)
+        before = rules.state(self.before).totals
+        try:  # the moon rule and the house rules (J♦ -10, a total back from the target)
+            return list(rules.score_hand(table, self.hand(), before).scores)
         except RulesError:  # shooter's choice not made yet
             return [None] * self.game.seats
+
+    def plays_jack(self) -> bool:
+        return self.game.rules.plays("jack_of_diamonds")
+
+    def set_jack(self, seat: int) -> None:
+        """Who took the J♦: one tap on a name (tapped again: nobody yet)."""
+        self.jack = None if self.jack == seat else seat
 
     def taken_by_nobody(self) -> int:
         """Points of an acceptable hand nobody took (Cancellation: a cancelled trick)."""
@@ -137,7 +148,7 @@ class HandEntry:
             return None
         points, _ = self.typed_points()
         try:
-            return rules.moon_preview(self.before, points)  # type: ignore[arg-type]
+            return rules.moon_preview(self.before, points, self.jack)  # type: ignore[arg-type]
         except RulesError:
             return None
 
@@ -146,7 +157,8 @@ class HandEntry:
         choice = None
         if self.game.rules.moon is MoonRule.SHOOTER_CHOICE and self.shooter() is not None:
             choice = self.moon_choice
-        return rules.Hand(tuple(points), choice)  # type: ignore[arg-type]
+        jack = self.jack if self.plays_jack() else None
+        return rules.Hand(tuple(points), choice, jack)  # type: ignore[arg-type]
 
     def problem(self) -> Msg | None:
         """Why the hand cannot be saved yet (None: Save is enabled)."""
@@ -224,7 +236,7 @@ class HandEntry:
         fresh = HandEntry(self.game, self.index)
         self.mode, self.hearts, self.queens = fresh.mode, fresh.hearts, fresh.queens
         self.points_text, self.picked = fresh.points_text, fresh.picked
-        self.moon_choice = fresh.moon_choice
+        self.moon_choice, self.jack = fresh.moon_choice, fresh.jack
 
     # a draft survives a reload
     def to_draft(self) -> dict[str, Any]:
@@ -237,6 +249,7 @@ class HandEntry:
             "points": list(self.points_text),
             "picked": self.picked,
             "moon_choice": self.moon_choice.value if self.moon_choice else None,
+            "jack": self.jack,
         }
 
     @classmethod
@@ -261,6 +274,8 @@ class HandEntry:
             entry.picked = int(draft.get("picked", 0)) % n
             choice = draft.get("moon_choice")
             entry.moon_choice = MoonChoice(choice) if choice else None
+            jack = draft.get("jack")
+            entry.jack = jack if type(jack) is int and 0 <= jack < n else entry.jack
         except (TypeError, ValueError):
             return cls(game, index)
         return entry

@@ -1,4 +1,5 @@
-"""The new-game form: names, variant, target, moon rule, first dealer (no Flet)."""
+"""The new-game form: names, variant, target, moon rule, first dealer and the house
+rules (no Flet)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ class NewGameForm:
     queen_breaks_hearts: bool = False
     error: Msg | None = None
     rematch_of: str | None = None
+    # the house rules (rules.HOUSE_RULES): Omnibus, exact target halves, a pass cycle
+    jack_of_diamonds: bool = False
+    exact_target_halves: bool = False
+    passes: tuple[str, ...] | None = None  # one of rules.cycle_choices; None: the usual
 
     @property
     def count(self) -> int:
@@ -43,6 +48,42 @@ class NewGameForm:
         if offered and self.variant not in offered:
             self.set_variant(offered[0])
         self.first_dealer = min(self.first_dealer, self.count - 1)
+        if self.passes is not None and self.passes not in self.cycles():
+            self.passes = None  # the cycle was for another count
+
+    # the house rules
+    def can_play_jack(self) -> bool:
+        """Omnibus is for standard Hearts only (the rules refuse it for Cancellation)."""
+        return rules.check_rules(self.variant, house={"jack_of_diamonds": True}) is None
+
+    def cycles(self) -> tuple[tuple[str, ...], ...]:
+        """The pass cycles offered for this many players (the first is the usual one)."""
+        if self.variant not in self.variants():
+            return ()
+        return rules.cycle_choices(self.variant, self.count)
+
+    def house(self) -> dict[str, Any]:
+        """The house rules as the game file writes them (only those that are on)."""
+        house: dict[str, Any] = {}
+        if self.jack_of_diamonds and self.can_play_jack():
+            house["jack_of_diamonds"] = True
+        if self.exact_target_halves:
+            house["exact_target_halves"] = True
+        cycles = self.cycles()
+        if self.passes is not None and cycles and self.passes != cycles[0]:
+            house["passes"] = list(self.passes)
+        return house
+
+    def set_house(self, house: Any) -> None:
+        """Take the house rules of an earlier game (what the rules accept of them)."""
+        if not isinstance(house, dict):
+            return
+        self.jack_of_diamonds = house.get("jack_of_diamonds") is True
+        self.exact_target_halves = house.get("exact_target_halves") is True
+        passes = house.get("passes")
+        self.passes = tuple(passes) if isinstance(passes, list) and all(
+            isinstance(p, str) for p in passes) else None
+        self._fit()
 
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = cut_name(name)
@@ -103,14 +144,18 @@ class NewGameForm:
         target = self.target()
         if target is None:
             raise RulesError("target", "bad target", value=self.target_other)
-        table = rules.Rules(self.variant, target, self.moon, self.queen_breaks_hearts)
+        table = rules.Rules(self.variant, target, self.moon, self.queen_breaks_hearts,
+                            self.house())
         return rules.Game.new(self.names, table, self.first_dealer)
 
     def to_draft(self) -> dict[str, Any]:
         return {"names": list(self.names), "variant": self.variant.value,
                 "target_choice": self.target_choice, "target_other": self.target_other,
                 "moon": self.moon.value, "first_dealer": self.first_dealer,
-                "queen_breaks_hearts": self.queen_breaks_hearts}
+                "queen_breaks_hearts": self.queen_breaks_hearts,
+                "house": {"jack_of_diamonds": self.jack_of_diamonds,
+                          "exact_target_halves": self.exact_target_halves,
+                          "passes": None if self.passes is None else list(self.passes)}}
 
     @classmethod
     def from_draft(cls, data: Any) -> NewGameForm:
@@ -127,7 +172,7 @@ class NewGameForm:
         if form.target_choice not in TARGET_CHOICES:
             form.target_choice = "100"
         form.first_dealer = max(0, min(form.first_dealer, form.count - 1))
-        form._fit()
+        form.set_house(data.get("house"))  # a draft from before the house rules has none
         return form
 
     def is_fresh(self) -> bool:
@@ -137,7 +182,9 @@ class NewGameForm:
     def rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
         r = game.rules
         choice = str(r.target) if str(r.target) in TARGET_CHOICES else "other"
-        return cls(list(game.players), r.variant, choice,
+        form = cls(list(game.players), r.variant, choice,
                    str(r.target) if choice == "other" else "", r.moon,
                    game.rematch_first_dealer(),
                    r.queen_breaks_hearts, None, game_id)
+        form.set_house(rules.game_to_dict(game)["rules"])
+        return form

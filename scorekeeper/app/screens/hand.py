@@ -18,10 +18,11 @@ from ..forms.limits import MAX_DIGITS
 from ..i18n import N_
 from ..messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
-from ..entry_parts import give_rest_button, queen_button, queen_counts
+from ..entry_parts import give_rest_button, jack_row, queen_button, queen_counts
+from ..house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, pass_name
 from ..widgets import (RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag,
                        text_action, text_field)
-from ..words import DIRECTION, MOON_CHOICE_NAME, MOON_RULE_NAME
+from ..words import MOON_CHOICE_NAME, MOON_RULE_NAME
 from . import Redirect, load_game
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def view(ui: Ui, model: Model) -> ft.View:
     counter_box = counter(ui, entry, problem)
 
     rows: list[ft.Control | None] = [
-        ft.Text(ui._("{direction} · {dealer} dealt", direction=ui._(DIRECTION[info.direction]),
+        ft.Text(ui._("{direction} · {dealer} dealt", direction=pass_name(ui, info),
                      dealer=names[info.dealer]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         modes, counter_box]
 
@@ -186,6 +187,8 @@ def view(ui: Ui, model: Model) -> ft.View:
                                      changed, s))
         if entry.mode == "cards" and seat == entry.picked:
             rows.append(hearts_keypad(ui, entry, seat, name, changed))
+    if entry.plays_jack():  # Omnibus: who took the J♦, always there, so nothing jumps
+        rows.append(jack_row(ui, entry, changed))
     # below every player, so its coming and going moves no row under a finger
     rows.append(moon_box(ui, entry, changed))
 
@@ -328,9 +331,23 @@ def moon_box(ui: Ui, entry: Any, changed: Callable) -> ft.Control | None:
     else:
         parts.append(ft.Text(ui._("Table rule: {rule}.",
                                   rule=ui._(MOON_RULE_NAME[game.rules.moon])), size=15))
+        if game.rules.moon is MoonRule.ADD_UNLESS_IT_LOSES and preview is not None:
+            parts.append(unless_preview(ui, names, preview))
     return tag(ids.MOON, ft.Container(ft.Column(parts, spacing=8),
                                       bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16,
                                       padding=12), live_region=True)
+
+
+def unless_preview(ui: Ui, names: tuple[str, ...], preview: rules.MoonPreview) -> ft.Control:
+    """"Unless it loses": what the rule will do, before Save, and how the game goes."""
+    outcome = preview.options[preview.applied]  # type: ignore[index]
+    shooter = names[preview.shooter]
+    said = (UNLESS_SUBTRACTS if preview.applied is MoonChoice.SUBTRACT_FROM_SELF
+            else UNLESS_ADDS)
+    return tag(ids.MOON_APPLIED, ft.Column([
+        ft.Text(ui._(said, player=shooter), size=15, weight=ft.FontWeight.BOLD),
+        ft.Text(outcome_text(ui, names, outcome.standing), size=13),
+    ], spacing=2))
 
 
 def outcome_text(ui: Ui, names: tuple[str, ...], standing: rules.Standing) -> str:

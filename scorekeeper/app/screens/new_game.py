@@ -1,5 +1,6 @@
 """New game: names (seats moved with arrows, recent names one tap away), variant,
-target, moon rule, first dealer, the queen rule, and how to prepare the cards."""
+target, moon rule, first dealer, the queen rule, the house rules (closed at first), and
+how to prepare the cards."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from ...store import StoreError
 from .. import ids
 from ..forms import TARGET_CHOICES, NewGameForm
 from ..forms.limits import MAX_DIGITS
+from ..house_words import (HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, HOUSE_RULES,
+                           JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE,
+                           cycle_words)
 from ..messages import rules_error
 from ..routes import NewGame, Route, Sheet
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame,
@@ -24,6 +28,7 @@ if TYPE_CHECKING:
     from ..session import Session
 
 DRAFT_SLOT = "new-game"  # the store's draft slot for the form as last typed (not fsynced)
+HOUSE_SETTING = "house_rules"  # the house rules of the table's last game, offered again
 MAX_RECENT_NAMES = 24
 RECENT_SHOWN = 12
 
@@ -39,6 +44,7 @@ class Model:
         self.form = self._form(route.rematch_of)
         session.form = self.form
         self.dirty = False
+        self.house_open = False  # the house rules section starts closed
 
     def _form(self, rematch_of: str | None) -> NewGameForm:
         session = self.session
@@ -55,7 +61,17 @@ class Model:
             draft = session.store.get_draft(DRAFT_SLOT)
         except StoreError:
             draft = None
-        return NewGameForm.from_draft(draft) if draft else NewGameForm()
+        if draft:
+            return NewGameForm.from_draft(draft)
+        form = NewGameForm()  # the table's last house rules are offered again
+        try:
+            form.set_house(session.store.get_setting(HOUSE_SETTING, None))
+        except StoreError:
+            pass
+        return form
+
+    def toggle_house(self) -> None:
+        self.house_open = not self.house_open
 
     def typed(self) -> None:
         """A keystroke: kept in the session only (saved when the field or screen is left)."""
@@ -111,6 +127,8 @@ class Model:
         session.write(lambda store: store.save_draft(DRAFT_SLOT, None))
         session.write(lambda store: store.set_setting("recent_names",
                                                       recent[:MAX_RECENT_NAMES]))
+        house = self.form.house()
+        session.write(lambda store: store.set_setting(HOUSE_SETTING, house))
         self.form = NewGameForm()
         session.form = None
         self.dirty = False
@@ -203,7 +221,9 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows.append(ft.Row(target_buttons, spacing=6))
     if form.target_choice == "other":
         rows.append(tag(ids.TARGET_OTHER, text_field(
-            ui, form.target_other, model.set_target_other, label=ui._("Target points"),
+            ui, form.target_other, model.set_target_other,
+            # the open house rules' example follows the target as it is typed
+            lambda e: ui.refresh() if model.house_open else None, label=ui._("Target points"),
             keyboard_type=ft.KeyboardType.NUMBER, max_length=MAX_DIGITS, counter="",
             on_blur=lambda e: run(ui.session, model.keep),
             input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
@@ -218,8 +238,9 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows.append(section(ui._("Shooting the moon")))
     for rule in MoonRule:
         selected = form.moon == rule
+        hint = ui._(UNLESS_IT_LOSES_HINT) if rule is MoonRule.ADD_UNLESS_IT_LOSES else None
         rows.append(tag(ids.MOON_RULE.format(rule=rule.value), choice_tile(
-            ui._(MOON_RULE_NAME[rule]), None, selected, act(setattr, form, "moon", rule)),
+            ui._(MOON_RULE_NAME[rule]), hint, selected, act(setattr, form, "moon", rule)),
             selected=selected, button=True))
 
     rows.append(section(ui._("First dealer")))
@@ -246,7 +267,8 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
 def view(ui: Ui, model: Model) -> ft.View:
     form, n = model.form, model.form.count
     act = form_act(ui, model)
-    rows = player_rows(ui, model, act) + choice_rows(ui, model, act) + table_rows(ui, model, act)
+    rows = (player_rows(ui, model, act) + choice_rows(ui, model, act) +
+            table_rows(ui, model, act) + house_rows(ui, model, act))
     plan = form.deck_plan()
     if plan is not None:
         rows.append(deck_card(ui, plan, n))
@@ -257,6 +279,62 @@ def view(ui: Ui, model: Model) -> ft.View:
     return frame(ui, "new", app_bar(ui, title), rows, bottom=bottom)
 
 
+
+
+def house_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
+    """The house rules: one line that opens them, then each rule in one line with a live
+    example from the names typed, and the pass cycles this many players can play."""
+    form = model.form
+    on = [ui._(HOUSE_RULE_NAME[key]) for key in form.house()]
+    icon = ft.Icons.EXPAND_LESS if model.house_open else ft.Icons.EXPAND_MORE
+    head = tag(ids.HOUSE_RULES, ft.Container(ft.Row([
+        ft.Column([ft.Text(ui._(HOUSE_RULES), size=16, weight=ft.FontWeight.BOLD),
+                   ft.Text(", ".join(on) or ui._(NO_HOUSE_RULES), size=13,
+                           color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0, expand=True),
+        ft.Icon(icon)]), padding=ft.Padding(12, 10, 12, 10), border_radius=12, ink=True,
+        on_click=ui.act(model.toggle_house)),
+        button=True, expanded=model.house_open)  # its texts name it
+    rows: list[ft.Control | None] = [head]
+    if not model.house_open:
+        return rows
+    name = next((n.strip() for n in form.names if n.strip()), "") or ui._(
+        "Player {number}", number=1)
+    target = form.target() or 100
+    examples = {"jack_of_diamonds": ui._(JACK_EXAMPLE, player=name),
+                "exact_target_halves": ui._(HALVES_EXAMPLE, player=name, target=target,
+                                            back=rules.back_from_target(target))}
+    for key in ("jack_of_diamonds", "exact_target_halves"):
+        if key == "jack_of_diamonds" and not form.can_play_jack():
+            continue
+        rows.append(house_switch(ui, form, key, examples[key], act))
+    cycles = form.cycles()
+    if len(cycles) > 1:
+        rows.append(ft.Text(ui._(HOUSE_RULE_LINE["passes"]), size=14))
+        chosen = form.passes or cycles[0]
+        for n, cycle in enumerate(cycles):
+            selected = cycle == chosen
+            title = ui._(USUAL_CYCLE) if n == 0 else cycle_words(ui, cycle)
+            rows.append(tag(ids.PASS_CYCLE.format(n=n), choice_tile(
+                title, cycle_words(ui, cycle) if n == 0 else None, selected,
+                act(setattr, form, "passes", None if n == 0 else cycle)),
+                selected=selected, button=True))
+    return rows
+
+
+def house_switch(ui: Ui, form: NewGameForm, key: str, example: str, act: Act) -> ft.Control:
+    """A switch with its one line beside it, wrapping at 360 px (a switch's own label is
+    cut to one line); a tap on the line turns it too."""
+    line = ui._(HOUSE_RULE_LINE[key])
+    on = bool(getattr(form, key))
+    switch = ft.Switch(value=on,
+                       on_change=lambda e: act(setattr, form, key, bool(value_of(e)))(e))
+    row = ft.Container(ft.Row([switch, ft.Text(line, size=15, expand=True)], spacing=8),
+                       on_click=act(setattr, form, key, not on), ink=True, border_radius=12,
+                       padding=ft.Padding(0, 4, 4, 4))
+    sample = tag(ids.HOUSE_EXAMPLE.format(rule=key), ft.Text(
+        example, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Column([tag(ids.HOUSE_RULE.format(rule=key), row, toggled=on),
+                      ft.Container(sample, padding=ft.Padding(68, 0, 0, 4))], spacing=0)
 
 
 def deck_card(ui: Ui, plan: rules.DeckPlan, players: int) -> ft.Control:

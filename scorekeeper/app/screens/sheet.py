@@ -13,10 +13,12 @@ from ..i18n import N_
 from ..passes import pass_chips
 from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..sharing import share_row
-from ..sheet_parts import sheet_table
+from ..house_words import pass_name
+from ..rules_card import rules_button, rules_card
+from ..sheet_parts import house_line, sheet_table
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
                        text_action)
-from ..words import DIRECTION, DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
+from ..words import DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
 from . import load_game
 
 if TYPE_CHECKING:
@@ -31,6 +33,7 @@ class Model:
         self.chart = route.chart
         self.game = load_game(session, route.id)
         self.state = rules.state(self.game.game)
+        self.rules_open = False  # the Rules card (closed until asked for)
 
     def follows(self, game_id: str) -> bool:
         return game_id == self.game.id
@@ -45,6 +48,9 @@ class Model:
     def show_chart(self, chart: bool) -> None:
         """Switch between the table of hands and the score chart (kept in the address)."""
         self.session.navigate(Sheet(self.game.id, self.read_only, chart), replace=True)
+
+    def toggle_rules(self) -> None:
+        self.rules_open = not self.rules_open
 
     def rematch(self) -> None:
         self.session.navigate(NewGame(rematch_of=self.game.id))
@@ -70,6 +76,9 @@ def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
                 border_radius=12, padding=12), live_region=True))
         top.append(banner(ui, game, st))
     top.append(target_info(ui, game, st))
+    top.append(rules_button(ui, model.rules_open, ui.act(model.toggle_rules)))
+    if model.rules_open:
+        top.append(rules_card(ui, game))
     top.append(sheet_tabs(ui, model))
     return top
 
@@ -126,11 +135,14 @@ def target_info(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
         text = ui._("Target {target} reached.", target=target)
     variant = ui._(VARIANT_NAME[game.rules.variant])
     moon = ui._(MOON_RULE_NAME[game.rules.moon])
-    return tag(ids.TARGET_INFO, ft.Column([
+    lines: list[ft.Control] = [
         ft.Row([ft.Icon(ft.Icons.FLAG_OUTLINED, size=18), ft.Text(text, size=15, expand=True)]),
         ft.Text(ui._("{variant} · moon: {moon}", variant=variant, moon=moon), size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT),
-    ], spacing=2))
+                color=ft.Colors.ON_SURFACE_VARIANT)]
+    house = house_line(ui, game)
+    if house is not None:
+        lines.append(house)
+    return tag(ids.TARGET_INFO, ft.Column(lines, spacing=2))
 
 
 def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
@@ -141,7 +153,7 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
         ft.Text(ui._("Hand {hand}: {dealer} deals", hand=n.number, dealer=names[n.dealer]),
                 size=19, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER),
     ]
-    direction = ui._(DIRECTION[n.direction])
+    direction = pass_name(ui, n)  # "Pass left, 2 seats along" with the table's own cycle
     lines.append(ft.Row([ft.Icon(DIRECTION_ICON[n.direction], size=20,
                                  color=ft.Colors.ON_PRIMARY_CONTAINER),
                          # expands, so a long hold line wraps instead of being cut

@@ -21,6 +21,7 @@ import flet as ft
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Variant, normalise_name
 from ...rules.stats import HeadToHead, PlayerStats, Stats, compute
 from .. import ids
+from ..house_words import JACKS_TAKEN_STATS
 from ..palette import seat_colour
 from ..routes import Route, Sheet
 from ..routes import Stats as StatsRoute
@@ -191,6 +192,8 @@ def player_card(ui: Ui, model: Model, n: int, p: PlayerStats) -> ft.Control:
                      points=decimal(ui, p.points_per_hand),
                      place=decimal(ui, p.average_place)), **small),
         ft.Text(ui._n("{n} moon shot", "{n} moons shot", p.moons), **small),
+        *([ft.Text(ui._(JACKS_TAKEN_STATS, n=p.jacks), **small)] if model.stats.omnibus
+          else []),
         ft.Row([game_link(ui._("Best game: {total}", total=p.best.total), p.best.game_id),
                 game_link(ui._("Worst game: {total}", total=p.worst.total), p.worst.game_id)],
                wrap=True, spacing=4, run_spacing=0),

@@ -18,7 +18,9 @@ from ..messages import Msg
 from ..passes import pass_chips
 from ..routes import Home, Route, Settings, Sheet
 from ..widgets import Ui, app_bar, frame, section, signed, tag, text_field
-from ..words import DIRECTION, DIRECTION_ICON, DIRECTION_SHORT
+from ..house_words import pass_name, token_words
+from ..sheet_parts import house_line
+from ..words import DIRECTION_ICON
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -83,7 +85,8 @@ def view(ui: Ui, model: Model) -> ft.View:
             text_align=ft.TextAlign.CENTER), live_region=True))
     else:
         game, st = model.game.game, model.state
-        controls += [now_card(ui, game, st), totals_row(ui, game, st), hands_card(ui, game, st)]
+        controls += [now_card(ui, game, st), house_line(ui, game), totals_row(ui, game, st),
+                     hands_card(ui, game, st)]
     if model.follower:
         controls.append(code_box(ui, model))
     settings = tag(ids.TABLE_SETTINGS, ft.IconButton(
@@ -112,7 +115,7 @@ def now_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                                           size=34, weight=ft.FontWeight.BOLD, color=color)),
             tag(ids.TABLE_PASS, ft.Row([
                 ft.Icon(DIRECTION_ICON[n.direction], size=34, color=color),
-                ft.Text(ui._(DIRECTION[n.direction]), size=30, weight=ft.FontWeight.BOLD,
+                ft.Text(pass_name(ui, n), size=30, weight=ft.FontWeight.BOLD,
                         color=color, expand=True)])),
         ]
         if n.passes:
@@ -164,7 +167,7 @@ def hands_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                   for seat, score in enumerate(hs.scores)]
         row: ft.Control = ft.Row(cells, spacing=2)
         label = ui._("Hand {hand}, {direction}", hand=number,
-                     direction=ui._(DIRECTION_SHORT[info.direction]))
+                     direction=token_words(ui, info.pass_token))
         if shooter is not None:
             note = ui._("{player} shot the moon", player=names[shooter])
             row = ft.Column([row, tag(ids.TABLE_MOON.format(n=number), ft.Text(

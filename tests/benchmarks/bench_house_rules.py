@@ -1,0 +1,63 @@
+"""Benchmark of scoring with the house rules: python tests/benchmarks/bench_house_rules.py
+[--hands 1000] [--runs 7]
+
+The same ``--hands`` hands of four players (a moon every seventh hand, target 100,000 so
+the game never ends) scored by ``rules.state`` and read back by ``rules.game_from_dict``
+twice: under today's rules, and with every house rule on (Omnibus, "unless it loses",
+exact target halves, a pass cycle of its own). Prints the median of ``--runs`` runs of
+each (the process's CPU time) and, last, ``house rules ratio (state): X``: what the
+house rules cost a replay. Not collected by pytest; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from scorekeeper import rules  # noqa: E402
+
+HOUSE = {"jack_of_diamonds": True, "exact_target_halves": True,
+         "passes": ["left", "right", "left2", "hold"]}
+
+
+def game(hands: int, house: bool) -> rules.Game:
+    table = rules.Rules(target=100_000, moon=rules.MoonRule.ADD_UNLESS_IT_LOSES if house
+                        else rules.MoonRule.ADD_TO_OTHERS, house=HOUSE if house else {})
+    played = [rules.Hand((26, 0, 0, 0) if i % 7 == 0 else (10, 10, 6, 0),
+                         jack=i % 4 if house else None) for i in range(hands)]
+    return rules.Game.new(["Ala", "Bartek", "Celina", "Darek"], table, 0, played)
+
+
+def median_ms(fn, runs: int) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=1000)
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    figures = {}
+    for house in (False, True):
+        g = game(args.hands, house)
+        data = rules.game_to_dict(g)
+        label = "house rules" if house else "plain"
+        figures[house] = median_ms(lambda g=g: rules.state(g), args.runs)
+        read = median_ms(lambda d=data: rules.game_from_dict(d), args.runs)
+        print(f"{label:<12} {args.hands} hands: state {figures[house]:.1f} ms, "
+              f"game_from_dict {read:.1f} ms (CPU, median of {args.runs})")
+    print(f"house rules ratio (state): {figures[True] / figures[False]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
