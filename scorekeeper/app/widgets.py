@@ -69,6 +69,9 @@ class Ui:
         traceback), then ``then`` if given (a form's model noting the change), and redraw."""
 
         def handler(e: Any = None) -> None:
+            notice = self.session.notice
+            if notice is not None and notice.undo is not None and fn != self.session.undo:
+                self.session.notice = None  # an Undo stays up until the next action
             run(self.session, fn, *args)
             if then is not None:
                 run(self.session, then)
@@ -298,9 +301,10 @@ def local_time(ui: Ui, iso: str | None) -> str:
 
 
 def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
-              extra: list[ft.Control] | None = None) -> ft.Control:
+              extra: list[ft.Control] | None = None, played: bool = False) -> ft.Control:
     """What tells two games of the same players apart: not started or hands played, who
-    won or who leads now (from the rules), and when it started, in local time."""
+    won or who leads now (from the rules), and when it started, in local time
+    (``played``: when it was last played too, for a list in that order)."""
     players = ", ".join(g.players)
     small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     strong = dict(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
@@ -319,6 +323,9 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     when = local_time(ui, g.created)  # "Not started · Started today" said two things
     facts.append(ft.Text(ui._("Started {when}", when=when) if g.hands else
                          ui._("Set up {when}", when=when), **small))
+    if played and g.hands:
+        facts.append(ft.Text(ui._("Last played {when}", when=local_time(ui, g.updated)),
+                             **small))
     lines: list[ft.Control] = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
