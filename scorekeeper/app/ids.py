@@ -49,6 +49,7 @@ START_GAME = "start-game"
 # --- score sheet (/game/<id>) -------------------------------------------------------
 PLAYER_HEADER = "player-{seat}"  # the column head with the name
 TOTAL = "total-{seat}"  # the total at the top of a column
+ENTRY_NAME = "entry-name-{seat}"  # the name at the head of a hand-entry row, as drawn
 SHEET_NAME = "sheet-name-{seat}"  # the name as drawn on the sheet (its box: the name's room)
 LEADER = "leader-{seat}"  # the mark on the leader(s)
 TARGET_INFO = "target-info"  # "Target 100 · 23 to go"

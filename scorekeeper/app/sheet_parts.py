@@ -6,6 +6,7 @@ from the rules."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -15,7 +16,7 @@ import flet as ft
 from .. import rules
 from . import ids
 from .palette import seat_colour
-from .textwidth import SLACK, fit_size, widest
+from .textwidth import SLACK, fit_name, widest
 from .widgets import Ui, signed, tag
 from .words import DIRECTION_ICON, DIRECTION_SHORT
 
@@ -31,6 +32,7 @@ NAME_SIZE, NAME_SMALLER = 14, 13  # a name that does not fit shrinks one step, t
 HAND_COL = 42  # on its side: one hand's column (these scroll sideways, names and totals stay)
 SIDE_ROW = 40  # on its side: the height of one player's row (two lines of a long name)
 SIDE_HEAD = 34  # on its side: the hand numbers' row
+SIDE_TOTAL = 18  # on its side: a total's size (with its mark under it, in a row's height)
 SIDE_HANDS_SHOWN = 3  # on its side: hands always in view beside the totals at 360 px
 
 
@@ -152,9 +154,9 @@ def column_name(seat: int, name: str, seats: int) -> ft.Control:
     else on two lines (Flutter breaks a long word where it must); the whole name is
     always its spoken label."""
     room = (360 - 2 * COLUMN_SIDES - NUM_COL) / seats - COLUMN_GAP - 4
-    size, lines = fit_size(name, room, NAME_SMALLER, NAME_SMALLER - 1)
+    shown, size, lines = fit_name(name, room, NAME_SMALLER, NAME_SMALLER - 1)
     return tag(ids.SHEET_NAME.format(seat=seat), ft.Text(
-        name, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
+        shown, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
         text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD), label=name,
         exclude_semantics=True)
 
@@ -197,17 +199,17 @@ def side_widths(ui: Ui, game: rules.Game, st: rules.GameState) -> tuple[int, int
     widest total or mark needs, the names what their widest one needs (at most what
     leaves SIDE_HANDS_SHOWN hands in view at 360 px with the totals' room)."""
     marks = [ui._("leads"), ui._("tied")]
-    total = max(widest([signed(t) for t in st.totals], 20), widest(marks, 11)) + SLACK
-    total = int(min(max(total, 30), TOTAL_COL + 16))
+    total = max(widest([signed(t) for t in st.totals], SIDE_TOTAL), widest(marks, 11)) + SLACK
+    total = math.ceil(min(max(total, 30), TOTAL_COL + 16))
     room = NAME_COL + TOTAL_COL - total
-    name = int(min(widest(game.players, NAME_SIZE) + SLACK, room))
+    name = int(min(math.ceil(widest(game.players, NAME_SIZE) + SLACK), room))
     return max(name, 48), total
 
 
 def side_name(seat: int, name: str, room: int) -> ft.Control:
-    size, lines = fit_size(name, room, NAME_SIZE, NAME_SMALLER)
+    shown, size, lines = fit_name(name, room, NAME_SIZE, NAME_SMALLER)
     return tag(ids.SHEET_NAME.format(seat=seat), ft.Text(
-        name, size=size, weight=ft.FontWeight.BOLD, max_lines=lines,
+        shown, size=size, weight=ft.FontWeight.BOLD, max_lines=lines,
         overflow=ft.TextOverflow.ELLIPSIS, width=room), label=name, exclude_semantics=True)
 
 
@@ -231,8 +233,8 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
         fixed.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Row([
             ft.Container(width=4, height=26, bgcolor=seat_colour(seat), border_radius=2),
             side_name(seat, name, name_w),
-            ft.Column([total_text(ui, st, seat, name, 20, lead),
-                       ft.Row(standing_marks(ui, game, st, seat), spacing=2, height=13,
+            ft.Column([total_text(ui, st, seat, name, SIDE_TOTAL, lead),
+                       ft.Row(standing_marks(ui, game, st, seat), spacing=2,
                               alignment=ft.MainAxisAlignment.END)],
                       spacing=0, width=total_w, alignment=ft.MainAxisAlignment.CENTER,
                       horizontal_alignment=ft.CrossAxisAlignment.END),

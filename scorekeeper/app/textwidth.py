@@ -8,6 +8,7 @@ DejaVu, covered by :data:`SLACK`."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -51,3 +52,27 @@ def fit_size(text: str, room: float, size: int, smaller: int) -> tuple[int, int]
     if width(text, smaller) + SLACK <= room:
         return smaller, 1
     return smaller, 2
+
+
+def fit_name(text: str, room: float, size: int, smaller: int) -> tuple[str, int, int]:
+    """The text, size and lines of a name in ``room`` px (see :func:`fit_size`); a name
+    on two lines is split where it reads best: at a space, else after a vowel with a
+    hyphen ("Przemy-sław", "Małgo-rzata"), the halves as even as can be. Without such a
+    split, Flutter breaks it where the line is full."""
+    size, lines = fit_size(text, room, size, smaller)
+    if lines == 1 or " " in text.strip():
+        return text, size, lines  # Flutter wraps at the space
+    best: tuple[float, str] | None = None
+    for i in range(2, len(text) - 1):
+        if not (_vowel(text[i - 1]) and text[i].isalpha() and not _vowel(text[i])):
+            continue
+        split = f"{text[:i]}-\n{text[i:]}"
+        widest_half = max(width(text[:i] + "-", size), width(text[i:], size))
+        if widest_half + SLACK <= room and (best is None or widest_half < best[0]):
+            best = (widest_half, split)
+    return (best[1] if best else text), size, 2
+
+
+def _vowel(c: str) -> bool:
+    base = unicodedata.normalize("NFKD", c.lower())[:1]
+    return base in "aeiouy"

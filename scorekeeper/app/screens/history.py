@@ -133,12 +133,13 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
         ui, model.query, model.search, lambda e: ui.refresh(),
         label=ui._("Search by player"), prefix_icon=ft.Icons.SEARCH,
         key="history-search", dense=True),
-        label=ui._("Search by player"))
+        label=ui._("Search by player"), value=model.query or None)
 
     def chip(identifier: str, text: str, selected: bool, action: object) -> ft.Control:
         return tag(identifier, ft.Chip(label=ft.Text(text), selected=selected,
                                        show_checkmark=False, on_select=action, height=TAP),
-                   label=text, selected=selected, button=True, on_tap=action)
+                   label=text, selected=selected, checked=selected, button=True,
+                   on_tap=action)
 
     statuses = [chip(ids.HISTORY_STATUS.format(status=s), ui._(STATUS_NAME[s]),
                      model.status == s, ui.act(model.set_status, s)) for s in HISTORY_STATUSES]

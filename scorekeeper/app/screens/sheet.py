@@ -128,7 +128,7 @@ def sheet_tabs(ui: Ui, model: Model) -> ft.Control:
         buttons.append(tag(ids.SHEET_TAB.format(mode="chart" if is_chart else "table"), cls(
             content=ft.Text(ui._(text), size=15), icon=icon, height=TAP, expand=True,
             on_click=ui.act(model.show_chart, is_chart)), label=ui._(text), button=True,
-            selected=picked, expand=True))
+            selected=picked, checked=picked, expand=True))
     return ft.Row(buttons, spacing=8)
 
 
