@@ -170,16 +170,21 @@ def row_key(ui: Ui, game: rules.Game, layout: str, number: int, hs: rules.HandSc
             number, hs, tuple(running), edit is not None)
 
 
+def hand_number(number: int, info: Any) -> ft.Control:
+    """A hand's number and pass arrow, as drawn: the row's label says both in words."""
+    return ft.Semantics(exclude_semantics=True, content=ft.Column([
+        ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
+        ft.Icon(DIRECTION_ICON[info.direction], size=14),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
 def column_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
                running: tuple[int, ...], edit: Callable[[int], Callable] | None) -> ft.Control:
     label, info = hand_label(ui, game, hs, number)
     cells = [ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
                           expand=True) for seat in range(game.seats)]
     row = ft.Container(ft.Row([
-        ft.Container(ft.Column([
-            ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-            ft.Icon(DIRECTION_ICON[info.direction], size=14),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
+        ft.Container(hand_number(number, info), width=NUM_COL),
         *cells], spacing=COLUMN_GAP), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
         on_click=edit(number) if edit else None, ink=edit is not None)
     return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None)
@@ -259,11 +264,8 @@ def side_column(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
     """One hand on the sheet on its side: its number and pass, then a score a player."""
     label, info = hand_label(ui, game, hs, number)
     column = ft.Container(ft.Column([
-        ft.Container(ft.Column([
-            ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-            ft.Icon(DIRECTION_ICON[info.direction], size=14),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            height=SIDE_HEAD, alignment=ft.Alignment.CENTER),
+        ft.Container(hand_number(number, info), height=SIDE_HEAD,
+                     alignment=ft.Alignment.CENTER),
         *[ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
                        height=SIDE_ROW, alignment=ft.Alignment.CENTER,
                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)

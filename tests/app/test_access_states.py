@@ -23,8 +23,9 @@ def chip(phone: Phone, identifier: str) -> ft.Chip:
 def test_choices_say_which_one_is_checked(phone):
     gid = phone.new_game(NAMES, target=ids.TARGET.format(value="50"))
     phone.go(f"/new?from={gid}")  # a rematch: the names are filled in
-    for seat, name in enumerate(NAMES):
-        assert phone.find(ids.PLAYER_NAME.format(seat=seat)).value == name
+    for seat, name in enumerate(NAMES):  # the field's name says its text
+        field = phone.control(ids.PLAYER_NAME.format(seat=seat), ft.TextField)
+        assert field.label.semantics_label == f"Player {seat + 1}: {name}"
     for value in ("50", "100", "150", "other"):
         node = phone.find(ids.TARGET.format(value=value))
         assert node.checked is (value == "50") and node.selected is (value == "50")
@@ -71,7 +72,8 @@ def test_hand_entry_counts_are_checked_or_disabled_and_fields_keep_their_value(s
     assert key.selected and key.label.semantics_label == "0 hearts for Bartek"
     phone.tap(ids.MODE_POINTS)
     phone.type(ids.POINTS.format(seat=0), "53")  # two decks: 52 at most
-    assert phone.find(ids.POINTS.format(seat=0)).value == "53"
+    field = phone.control(ids.POINTS.format(seat=0), ft.TextField)
+    assert field.label.semantics_label == "Points for Ala: 53"
     visible = phone.text(ids.SAVE_REASON)
     spoken = phone.find(ids.PLAYER_POINTS.format(seat=0)).label
     assert spoken == visible == "Ala: “53” is not a whole number of points from 0 to 52."

@@ -26,13 +26,7 @@ def start_game(phone: Phone, names: list[str], *taps: str) -> None:
 
 
 def label(phone: Phone, identifier: str) -> str:
-    """What a screen reader hears for the control: its tag's label, or (a count key,
-    whose chip is the one node heard) the label of the text inside."""
-    node = phone.find(identifier)
-    if node.label:
-        return node.label
-    return next((c.semantics_label for c in walk(node) if isinstance(c, ft.Text)
-                 and c.semantics_label), "")
+    return phone.spoken(identifier)
 
 
 # --- 1: the first-dealer buttons follow the names ----------------------------------------------

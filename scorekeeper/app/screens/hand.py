@@ -249,8 +249,7 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             # what is typed stays as typed ("2.5" and "-3" are refused in words, never
             # filtered into 25 or 3); no placeholder, which a screen reader reads as a value
             keyboard_type=ft.KeyboardType.NUMBER, text_size=18,
-            key=f"points-{seat}", label=None), label=ui._("Points for {player}", player=name),
-            value=entry.points_text[seat] or None))  # Flutter's web field keeps it unsaid
+            key=f"points-{seat}", label=None, said=ui._("Points for {player}", player=name))))
     if points is None:  # the same words as the reason under the hand
         points_label = ui._("{player}: “{typed}” is not a whole number of points from 0 "
                             "to {max}.", player=name, typed=entry.points_text[seat].strip(),

@@ -132,8 +132,7 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
     search = tag(ids.HISTORY_SEARCH, text_field(
         ui, model.query, model.search, lambda e: ui.refresh(),
         label=ui._("Search by player"), prefix_icon=ft.Icons.SEARCH,
-        key="history-search", dense=True),
-        label=ui._("Search by player"), value=model.query or None)
+        key="history-search", dense=True, said=ui._("Search by player")))
 
     def chip(identifier: str, text: str, selected: bool, action: object) -> ft.Control:
         return tag(identifier, ft.Chip(label=ft.Text(text), selected=selected,

@@ -141,8 +141,7 @@ def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             lambda e: ui.refresh(), label=label, dense=False, expand=True,
             capitalization=ft.TextCapitalization.WORDS, max_length=24, counter="",
             on_submit=lambda e: ui.refresh(), on_blur=lambda e: run(ui.session, model.keep),
-            key=f"name-{seat}"), label=label, expand=True,
-            value=form.names[seat] or None)  # a filled field is heard filled (a rematch)
+            key=f"name-{seat}", said=label), expand=True)
         buttons = [
             tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
                 ft.Icons.ARROW_UPWARD, tooltip=ui._("Move up"), disabled=seat == 0,
@@ -207,8 +206,8 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             ui, form.target_other, model.set_target_other, label=ui._("Target points"),
             keyboard_type=ft.KeyboardType.NUMBER,
             on_blur=lambda e: run(ui.session, model.keep),
-            input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
-            label=ui._("Target points"), value=form.target_other or None))
+            input_filter=ft.NumbersOnlyInputFilter(), key="target-other",
+            said=ui._("Target points"))))
     return rows
 
 
