@@ -75,13 +75,18 @@ def test_an_undo_stays_until_the_next_action_for_more_than_15_seconds(phone):
     assert not phone.has(ids.HISTORY_GAME.format(game_id=other))  # still deleted
 
 
-def test_a_deleted_hand_can_be_brought_back_from_the_change_log(phone):
+def delete_a_hand(phone: Phone, hands: list[list[int]], number: int) -> str:
+    """A game of ``hands``, then hand ``number`` deleted (confirmed); the game's id."""
     gid = phone.new_game(NAMES)
-    for points in ([3, 13, 10, 0], [0, 0, 13, 13], [1, 2, 3, 20]):
+    for points in hands:
         phone.enter_points(points)
-    phone.tap(ids.HAND_ROW.format(n=2))
-    phone.tap(ids.DELETE_HAND)
-    phone.tap(ids.CONFIRM)
+    for identifier in (ids.HAND_ROW.format(n=number), ids.DELETE_HAND, ids.CONFIRM):
+        phone.tap(identifier)
+    return gid
+
+
+def test_a_deleted_hand_can_be_brought_back_from_the_change_log(phone):
+    gid = delete_a_hand(phone, [[3, 13, 10, 0], [0, 0, 13, 13], [1, 2, 3, 20]], 2)
     assert phone.has(ids.UNDO)  # the notice's Undo, on the sheet
     phone.tap(ids.CHANGE_LOG)  # the next action: the notice goes, the log keeps the undo
     assert not phone.has(ids.UNDO)
@@ -96,12 +101,7 @@ def test_a_deleted_hand_can_be_brought_back_from_the_change_log(phone):
 
 
 def test_the_change_log_offers_no_undo_once_the_game_changed_after_the_delete(phone):
-    phone.new_game(NAMES)
-    for points in ([3, 13, 10, 0], [0, 0, 13, 13]):
-        phone.enter_points(points)
-    phone.tap(ids.HAND_ROW.format(n=1))
-    phone.tap(ids.DELETE_HAND)
-    phone.tap(ids.CONFIRM)
+    delete_a_hand(phone, [[3, 13, 10, 0], [0, 0, 13, 13]], 1)
     phone.enter_points([1, 2, 3, 20])
     phone.tap(ids.CHANGE_LOG)
     assert not phone.has(ids.CHANGE_UNDO)
