@@ -19,6 +19,7 @@ from ..rules import RulesError
 from ..store import StoreError
 from . import ids
 from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
+from .naming import name_own_node, own_node
 from .routes import Route
 
 if TYPE_CHECKING:
@@ -109,10 +110,6 @@ def run(session: Session, fn: Callable[..., Any], *args: Any) -> None:
         session.error = Msg(SOMETHING_WRONG)
 
 
-OWN_NODE = (ft.IconButton, ft.FilledButton, ft.OutlinedButton, ft.TextButton,
-            ft.FilledTonalButton, ft.Chip, ft.Switch)  # Flutter gives these a node of their own
-
-
 def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: Any) -> ft.Control:
     """``control`` with a stable identifier (and a label for screen readers).
 
@@ -120,15 +117,13 @@ def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: An
     test) that activates the node by its identifier does what a finger on it does, even
     while it is scrolled out of sight; a disabled button's node has no tap.
 
-    A Flutter button, chip or switch makes a node of its own, inside this one: a labelled
-    button around it was a button in a button (axe: nested-interactive) whose inner one
-    had no name. So a plain one gets the label itself (its text's, or its tooltip's) and
-    this node only the identifier, so its disabled state is heard too; one with a state
-    (checked, toggled, expanded) is heard as this one node, its own left out."""
-    own = _own_node(control)
+    A Flutter button, chip or switch has a node of its own (:mod:`.naming`): a plain one
+    says the label itself, this node only holds the identifier (no button in a button);
+    one with a state (checked, toggled, expanded) is heard as this one node."""
+    own = own_node(control)
     state = any(kw.get(k) is not None for k in ("checked", "toggled", "expanded"))
     if own is not None and label and kw.get("button") and not state:
-        _name(own, label)
+        name_own_node(own, label)
         kw = {k: v for k, v in kw.items() if k in ("expand", "live_region")}
         return ft.Semantics(identifier=identifier, content=control, container=True, **kw)
     if own is not None and state:
@@ -143,36 +138,6 @@ def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: An
             kw["on_tap"] = target.on_click
     return ft.Semantics(identifier=identifier, label=label, content=control, container=True,
                         **kw)
-
-
-def _own_node(control: Any) -> Any:
-    """The button, chip or switch that ``control`` is (or is alone in a row), if any."""
-    if isinstance(control, ft.Row) and len(control.controls) == 1:
-        control = control.controls[0]
-    return control if isinstance(control, OWN_NODE) else None
-
-
-def _name(control: Any, label: str) -> None:
-    """Let the control's own node say ``label``: as its tooltip (an icon button), or as
-    what its text is read as (the text itself stays as drawn)."""
-    if isinstance(control, ft.IconButton):
-        # the icon is what Flutter's button node is named by; the tooltip (a long press
-        # shows the same words) is kept out, or the identifier's node says it again
-        if not isinstance(control.icon, ft.Icon):
-            control.icon = ft.Icon(control.icon)
-        control.icon.semantics_label = label
-        control.tooltip = ft.Tooltip(message=label, exclude_from_semantics=True)
-        return
-    content = getattr(control, "content", None) if not isinstance(control, ft.Chip) \
-        else control.label
-    if isinstance(content, str) or content is None:
-        content = ft.Text(content or label)
-    if isinstance(content, ft.Text) and content.value != label:
-        content.semantics_label = label
-    if isinstance(control, ft.Chip):
-        control.label = content
-    else:
-        control.content = content
 
 
 def _tappable(control: Any, depth: int = 0) -> Any:
@@ -200,9 +165,8 @@ def text_field(ui: Ui, text: str, put: Callable[[str], None],
     redraw, say). Give it a ``key``: a redraw keeps the field and the keyboard."""
     said = kw.pop("said", None)
     if said is not None:
-        # Flutter's web engine never writes a field's text into its <input>: a filled
-        # field read as empty (a rematch's names, an edited hand). Its name says the
-        # text instead ("Player 1: Ala"), over the label drawn (or none)
+        # Flutter's web engine never puts a field's text in its <input> (a filled field
+        # read as empty): its name says it ("Player 1: Ala"), the label drawn as before
         shown = kw.pop("label", None)
         kw["label"] = ft.Text(shown or "", semantics_label=f"{said}: {text}" if text
                               else said)
