@@ -71,7 +71,7 @@ def run_axe(page: Any) -> list[dict[str, Any]]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(axe_source())
     result = page.evaluate(
-        """async (skip) => {
+        r"""async (skip) => {
             const rules = {};
             for (const id of skip) rules[id] = {enabled: false};
             const r = await axe.run(document, {rules, resultTypes: ['violations']});
