@@ -17,6 +17,19 @@ if [ -z "${SCOREKEEPER_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; 
     fi
 fi
 
+# The accessibility check (tests/e2e/axe_check.py) installs axe-core with npm on first use.
+if ! command -v npm >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing Debian's npm for the accessibility check" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq && apt-get install -y -qq npm >/dev/null
+    else
+        echo "npm is missing: run 'sudo apt-get install -y npm' first" >&2
+        exit 1
+    fi
+fi
+(cd tests/e2e/axe && npm install --no-audit --no-fund --loglevel=error)
+
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi

@@ -50,21 +50,12 @@ def queen_counts(ui: Ui, entry: Any, seat: int, name: str, changed: Callable
     would need a queen someone else holds is greyed out, never taken from them."""
     parts: list[ft.Control] = [ft.Text(ui._("Q♠"), size=17, weight=ft.FontWeight.BOLD)]
     for count in range(entry.max_queens + 1):
-        current = entry.queens[seat] == count
-        possible = entry.can_set_queens(seat, count)
-        parts.append(tag(ids.QUEENS.format(seat=seat, count=count), ft.Container(
-            ft.Text(str(count), size=17, weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ON_PRIMARY if current else
-                    ft.Colors.ON_SURFACE if possible else ft.Colors.OUTLINE),
-            bgcolor=ft.Colors.PRIMARY if current else None, border_radius=10,
-            border=ft.Border.all(2, ft.Colors.PRIMARY if current else
-                                 ft.Colors.OUTLINE_VARIANT),
-            width=TAP, height=TAP, alignment=ft.Alignment.CENTER, ink=possible,
-            disabled=not possible, opacity=1.0 if possible else 0.35,
-            on_click=changed(entry.set_queens, seat, count) if possible else None),
-            label=ui._n("{player} took {n} queen of spades",
-                        "{player} took {n} queens of spades", count, player=name),
-            selected=current, button=True))
+        parts.append(count_key(
+            ids.QUEENS.format(seat=seat, count=count), str(count),
+            ui._n("{player} took {n} queen of spades", "{player} took {n} queens of spades",
+                  count, player=name),
+            entry.queens[seat] == count, entry.can_set_queens(seat, count),
+            changed(entry.set_queens, seat, count), radius=10))
     return parts
 
 
@@ -84,3 +75,21 @@ def jack_row(ui: Ui, entry: Any, changed: Callable) -> ft.Control:
         ft.Row(chips, wrap=True, spacing=6, run_spacing=0),
     ], spacing=4), padding=ft.Padding(8, 4, 8, 8), border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+
+
+def count_key(identifier: str, text: str, label: str, current: bool, possible: bool,
+              on_pick: Callable, radius: int) -> ft.Control:
+    """A count to pick (hearts on the keypad, queens): a chip, so that a screen reader
+    hears it as one checkable control, checked when it is the count now, and unavailable
+    (disabled, not merely grey) when the deck has no more; its label says it in words
+    ("2 hearts for Ala"), the digit is not read again."""
+    return tag(identifier, ft.Chip(
+        label=ft.Text(text, size=17, weight=ft.FontWeight.BOLD, semantics_label=label,
+                      text_align=ft.TextAlign.CENTER, width=TAP - 2,
+                      color=ft.Colors.ON_PRIMARY if current else None),
+        selected=current, show_checkmark=False, disabled=not possible,
+        on_select=on_pick if possible else None, width=TAP, height=TAP,
+        padding=0, label_padding=0, selected_color=ft.Colors.PRIMARY,
+        bgcolor=ft.Colors.SURFACE, shape=ft.RoundedRectangleBorder(radius=radius),
+        border_side=ft.BorderSide(2, ft.Colors.PRIMARY if current else
+                                  ft.Colors.OUTLINE_VARIANT)))

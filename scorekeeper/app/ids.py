@@ -53,9 +53,12 @@ START_GAME = "start-game"
 # --- score sheet (/game/<id>) -------------------------------------------------------
 PLAYER_HEADER = "player-{seat}"  # the column head with the name
 TOTAL = "total-{seat}"  # the total at the top of a column
+ENTRY_NAME = "entry-name-{seat}"  # the name at the head of a hand-entry row, as drawn
+SHEET_NAME = "sheet-name-{seat}"  # the name as drawn on the sheet (its box: the name's room)
 LEADER = "leader-{seat}"  # the mark on the leader(s)
 TARGET_INFO = "target-info"  # "Target 100 · 23 to go"
 BANNER = "next-hand-banner"  # number, dealer, passing, lead of the next hand
+BANNER_MORE = "next-hand-more"  # 6-11 players: unfolds the banner (who passes to whom, lead)
 HAND_ROW = "hand-row-{n}"  # one row of the sheet; tap to edit hand n
 CELL = "cell-{n}-{seat}"  # the score of seat in hand n
 RULES = "rules"  # the sheet's Rules button: opens and closes the rules card
@@ -96,6 +99,7 @@ CLEAR_HAND = "clear-hand"  # start the entry again
 
 # --- change log (/game/<id>/changes) ------------------------------------------------
 CHANGE = "change-{n}"  # one entry, n = 0.. newest first
+CHANGE_UNDO = "change-undo"  # on the newest entry, a delete nothing came after: bring it back
 
 # --- history (/history) -------------------------------------------------------------
 HISTORY_GAME = "history-game-{game_id}"  # a row: date, players, winner, hands; a tap opens
@@ -104,6 +108,8 @@ DELETE_GAME = "delete-game-{game_id}"
 HISTORY_SEARCH = "history-search"  # text field: games with a player whose name has this
 HISTORY_STATUS = "history-status-{status}"  # all | unfinished | finished
 HISTORY_VARIANT = "history-variant-{variant}"  # any | standard | cancellation
+HISTORY_ORDER = "history-order-{order}"  # started (newest start first) | played (last played)
+HISTORY_ORDERS = "history-orders"  # the two orders, under "Sort:"
 HISTORY_MORE = "history-more"  # shows the next page of games
 HISTORY_COUNT = "history-count"  # how many games match, and how many are shown
 EXPORT = "export"  # download every game as JSON

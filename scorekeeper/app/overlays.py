@@ -51,9 +51,13 @@ def export_dialog(ui: Ui) -> ft.AlertDialog | None:
     )
 
 
+UNDO_SECONDS = 60  # an Undo stays this long at most, or until the next action (Ui.act)
+
+
 def notice_seconds(n: Any) -> int:
-    """How long a notice stays: longer when it offers Undo."""
-    return 8 if n.undo is not None else 4
+    """How long a notice stays: an Undo until the next action (a minute at most: 8 s
+    was gone before a table had agreed the delete was a mistake), the rest 4 s."""
+    return UNDO_SECONDS if n.undo is not None else 4
 
 
 def notice_bar(ui: Ui) -> ft.SnackBar | None:

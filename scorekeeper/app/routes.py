@@ -16,6 +16,7 @@ from typing import ClassVar
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 HISTORY_STATUSES = ("all", "unfinished", "finished")
+HISTORY_ORDERS = ("started", "played")  # newest start first (the default), last played first
 
 
 @dataclass(frozen=True)
@@ -165,20 +166,26 @@ class Changes(Route):
 
 @dataclass(frozen=True)
 class History(Route):
-    """Every game, newest first: ``status`` all / unfinished / finished."""
+    """Every game: ``status`` all / unfinished / finished; ``order`` "started" (the newest
+    start first) or "played" (the last played first)."""
 
     status: str = "all"
+    order: str = "started"
     screen: ClassVar[str] = "history"
 
     def url(self) -> str:
-        return "/history" + ("" if self.status == "all" else f"?status={self.status}")
+        query = {k: v for k, v, default in (("status", self.status, "all"),
+                                            ("order", self.order, "started")) if v != default}
+        return "/history" + (f"?{urlencode(query)}" if query else "")
 
     @classmethod
     def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
         if bits != ["history"]:
             return None
         status = query.get("status", "all")
-        return cls(status if status in HISTORY_STATUSES else "all")
+        order = query.get("order", "started")
+        return cls(status if status in HISTORY_STATUSES else "all",
+                   order if order in HISTORY_ORDERS else "started")
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from the rules."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -16,15 +17,23 @@ from .. import rules
 from . import ids
 from .house_words import HALVED_MARK, HOUSE_RULES, JACK, JACK_MARK, house_summary, token_words
 from .palette import seat_colour
+from .textwidth import SLACK, fit_name, widest
 from .widgets import Ui, signed, tag
 from .words import DIRECTION_ICON
 
-NUM_COL = 40
+NUM_COL = 32
 FIT = 5  # up to this many players, one column each; more: one row each (the sheet on its side)
-NAME_COL = 112  # on its side: the fixed name column
-TOTAL_COL = 44  # on its side: the fixed totals column
+# on its side: the fixed name and totals columns, at most (each is as wide as its widest
+# name or total needs, so a name takes what the totals do not), with the row's padding
+# (6 + 6), the seat's colour bar (4) and the gaps (4 + 4)
+NAME_COL = 112
+TOTAL_COL = 44
+SIDE_EXTRA = 24
+NAME_SIZE, NAME_SMALLER = 14, 13  # a name that does not fit shrinks one step, then wraps
 HAND_COL = 42  # on its side: one hand's column (these scroll sideways, names and totals stay)
-SIDE_ROW = 46  # on its side: the height of one player's row
+SIDE_ROW = 40  # on its side: the height of one player's row (two lines of a long name)
+SIDE_HEAD = 34  # on its side: the hand numbers' row
+SIDE_TOTAL = 18  # on its side: a total's size (with its mark under it, in a row's height)
 SIDE_HANDS_SHOWN = 3  # on its side: hands always in view beside the totals at 360 px
 
 
@@ -153,19 +162,34 @@ def columns_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
         header_cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Column([
             ft.Row(standing_marks(ui, game, st, seat), spacing=2, height=18, tight=True,
                    alignment=ft.MainAxisAlignment.CENTER),
-            ft.Text(name, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
+            column_name(seat, name, game.seats),
             ft.Container(height=3, width=28, bgcolor=seat_colour(seat), border_radius=2),
             total_text(ui, st, seat, name, 26, lead),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(2, 4, 2, 4), expand=True, border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None), expand=True))
-    header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=4)
-    pinned = [ft.Container(header, padding=ft.Padding(24, 4, 24, 4))]
+    header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=COLUMN_GAP)
+    pinned = [ft.Container(header, padding=ft.Padding(COLUMN_SIDES, 4, COLUMN_SIDES, 4))]
     rows = [ui.memo(row_key(ui, game, "column", number, hs, running, edit),
                     lambda n=number, h=hs, r=running: column_row(ui, game, n, h, r, edit))
             for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1)]
     return pinned, ft.Column(rows, spacing=2)
+
+
+COLUMN_GAP = 2
+COLUMN_SIDES = 24  # the header's padding: the body's 16 and the card's 8, so columns align
+
+
+def column_name(seat: int, name: str, seats: int) -> ft.Control:
+    """A name over its column: one line if it fits at 360 px, else one size smaller,
+    else on two lines (Flutter breaks a long word where it must); the whole name is
+    always its spoken label."""
+    room = (360 - 2 * COLUMN_SIDES - NUM_COL) / seats - COLUMN_GAP - 4
+    shown, size, lines = fit_name(name, room, NAME_SMALLER, NAME_SMALLER - 1)
+    return tag(ids.SHEET_NAME.format(seat=seat), ft.Text(
+        shown, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
+        text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD), label=name,
+        exclude_semantics=True)
 
 
 def row_key(ui: Ui, game: rules.Game, layout: str, number: int, hs: rules.HandScore,
@@ -177,17 +201,22 @@ def row_key(ui: Ui, game: rules.Game, layout: str, number: int, hs: rules.HandSc
             number, hs, tuple(running), edit is not None)
 
 
+def hand_number(number: int, info: Any) -> ft.Control:
+    """A hand's number and pass arrow, as drawn: the row's label says both in words."""
+    return ft.Semantics(exclude_semantics=True, content=ft.Column([
+        ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
+        ft.Icon(DIRECTION_ICON[info.direction], size=14),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
 def column_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
                running: tuple[int, ...], edit: Callable[[int], Callable] | None) -> ft.Control:
     label, info = hand_label(ui, game, hs, number)
     cells = [ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
                           expand=True) for seat in range(game.seats)]
     row = ft.Container(ft.Row([
-        ft.Container(ft.Column([
-            ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-            ft.Icon(DIRECTION_ICON[info.direction], size=14),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
-        *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
+        ft.Container(hand_number(number, info), width=NUM_COL),
+        *cells], spacing=COLUMN_GAP), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
         on_click=edit(number) if edit else None, ink=edit is not None)
     return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None)
 
@@ -201,53 +230,77 @@ def total_text(ui: Ui, st: rules.GameState, seat: int, name: str, size: int,
         label=ui._n("{player}: {n} point", "{player}: {n} points", total, player=name))
 
 
+def side_widths(ui: Ui, game: rules.Game, st: rules.GameState) -> tuple[int, int]:
+    """The name and totals columns of the sheet on its side: the totals as wide as the
+    widest total or mark needs, the names what their widest one needs (at most what
+    leaves SIDE_HANDS_SHOWN hands in view at 360 px with the totals' room)."""
+    marks = [ui._("leads"), ui._("tied")]
+    total = max(widest([signed(t) for t in st.totals], SIDE_TOTAL), widest(marks, 11)) + SLACK
+    total = math.ceil(min(max(total, 30), TOTAL_COL + 16))
+    room = NAME_COL + TOTAL_COL - total
+    name = int(min(math.ceil(widest(game.players, NAME_SIZE) + SLACK), room))
+    return max(name, 48), total
+
+
+def side_name(seat: int, name: str, room: int) -> ft.Control:
+    shown, size, lines = fit_name(name, room, NAME_SIZE, NAME_SMALLER)
+    return tag(ids.SHEET_NAME.format(seat=seat), ft.Text(
+        shown, size=size, weight=ft.FontWeight.BOLD, max_lines=lines,
+        overflow=ft.TextOverflow.ELLIPSIS, width=room), label=name, exclude_semantics=True)
+
+
 def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
                edit: Callable[[int], Callable] | None) -> ft.Control:
     """6 to 11 players: the sheet on its side, one row per player. Names and totals stay
     put on the left, every one on the screen at 360 px; the hands scroll sideways beside
-    them, the latest in view."""
+    them, the latest first, right beside the totals (scrolled to the end, the first
+    column in view was cut in half by the divider)."""
+    name_w, total_w = side_widths(ui, game, st)
+    width = name_w + total_w + SIDE_EXTRA
     hint = None
     if len(game.hands) > SIDE_HANDS_SHOWN:  # the earlier hands are a swipe away: say so
-        hint = ft.Text(ui._("← Swipe the hands for earlier ones"), size=11, max_lines=3,
+        hint = ft.Text(ui._("Earlier hands: swipe →"), size=11, max_lines=2,
                        color=ft.Colors.ON_SURFACE_VARIANT)
-    fixed: list[ft.Control] = [ft.Container(hint, height=SIDE_ROW, width=NAME_COL + TOTAL_COL,
+    fixed: list[ft.Control] = [ft.Container(hint, height=SIDE_HEAD, width=width,
                                             padding=ft.Padding(6, 0, 6, 0),
                                             alignment=ft.Alignment.CENTER_LEFT)]
     for seat, name in enumerate(game.players):
         lead = not st.game_over and seat in st.leaders and bool(game.hands)
         fixed.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Row([
             ft.Container(width=4, height=26, bgcolor=seat_colour(seat), border_radius=2),
-            ft.Column([
-                ft.Text(name, size=14, weight=ft.FontWeight.BOLD, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Row(standing_marks(ui, game, st, seat), spacing=4, height=14),
-            ], spacing=0, expand=True, alignment=ft.MainAxisAlignment.CENTER),
-            ft.Container(total_text(ui, st, seat, name, 20, lead), width=TOTAL_COL,
-                         alignment=ft.Alignment.CENTER_RIGHT),
-        ], spacing=2), height=SIDE_ROW, width=NAME_COL + TOTAL_COL,
+            side_name(seat, name, name_w),
+            ft.Column([total_text(ui, st, seat, name, SIDE_TOTAL, lead),
+                       ft.Row(standing_marks(ui, game, st, seat), spacing=2,
+                              alignment=ft.MainAxisAlignment.END)],
+                      spacing=0, width=total_w, alignment=ft.MainAxisAlignment.CENTER,
+                      horizontal_alignment=ft.CrossAxisAlignment.END),
+        ], spacing=4), height=SIDE_ROW, width=width,
             padding=ft.Padding(6, 0, 6, 0), border_radius=8,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else
             ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)))
     hands: list[ft.Control] = []
     for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
-        label, info = hand_label(ui, game, hs, number)
-        column = ft.Container(ft.Column([
-            ft.Container(ft.Column([
-                ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-                ft.Icon(DIRECTION_ICON[info.direction], size=14),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                height=SIDE_ROW, alignment=ft.Alignment.CENTER),
-            *[ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
-                           height=SIDE_ROW, alignment=ft.Alignment.CENTER,
-                           bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)
-              for seat in range(game.seats)],
-        ], spacing=0), width=HAND_COL, border_radius=8,
-            on_click=edit(number) if edit else None, ink=edit is not None)
-        hands.append(tag(ids.HAND_ROW.format(n=number), column, label=label,
-                         button=edit is not None))
-    scroller = ft.Row(hands, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True,
-                      expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
-    rule = ft.Container(width=1, height=SIDE_ROW * (game.seats + 1),
+        hands.insert(0, side_column(ui, game, number, hs, running, edit))
+    scroller = ft.Row(hands, spacing=0, scroll=ft.ScrollMode.AUTO, expand=True,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
+    rule = ft.Container(width=1, height=SIDE_HEAD + SIDE_ROW * game.seats,
                         bgcolor=ft.Colors.OUTLINE_VARIANT)  # totals | hands
     return tag(ids.SIDE_SHEET, ft.Row([ft.Column(fixed, spacing=0), rule, scroller], spacing=3,
                                       vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def side_column(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
+                running: tuple[int, ...], edit: Callable[[int], Callable] | None
+                ) -> ft.Control:
+    """One hand on the sheet on its side: its number and pass, then a score a player."""
+    label, info = hand_label(ui, game, hs, number)
+    column = ft.Container(ft.Column([
+        ft.Container(hand_number(number, info), height=SIDE_HEAD,
+                     alignment=ft.Alignment.CENTER),
+        *[ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
+                       height=SIDE_ROW, alignment=ft.Alignment.CENTER,
+                       bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)
+          for seat in range(game.seats)],
+    ], spacing=0), width=HAND_COL, border_radius=8,
+        on_click=edit(number) if edit else None, ink=edit is not None)
+    return tag(ids.HAND_ROW.format(n=number), column, label=label, button=edit is not None)

@@ -19,6 +19,7 @@ from ..rules import RulesError
 from ..store import StoreError
 from . import ids
 from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
+from .naming import name_own_node, own_node
 from .routes import Route
 
 if TYPE_CHECKING:
@@ -69,6 +70,9 @@ class Ui:
         traceback), then ``then`` if given (a form's model noting the change), and redraw."""
 
         def handler(e: Any = None) -> None:
+            notice = self.session.notice
+            if notice is not None and notice.undo is not None and fn != self.session.undo:
+                self.session.notice = None  # an Undo stays up until the next action
             run(self.session, fn, *args)
             if then is not None:
                 run(self.session, then)
@@ -111,7 +115,19 @@ def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: An
 
     A button's identifier node also carries the button's tap, so a screen reader (or a
     test) that activates the node by its identifier does what a finger on it does, even
-    while it is scrolled out of sight; a disabled button's node has no tap."""
+    while it is scrolled out of sight; a disabled button's node has no tap.
+
+    A Flutter button, chip or switch has a node of its own (:mod:`.naming`): a plain one
+    says the label itself, this node only holds the identifier (no button in a button);
+    one with a state (checked, toggled, expanded) is heard as this one node."""
+    own = own_node(control)
+    state = any(kw.get(k) is not None for k in ("checked", "toggled", "expanded"))
+    if own is not None and label and kw.get("button") and not state:
+        name_own_node(own, label)
+        kw = {k: v for k, v in kw.items() if k in ("expand", "live_region")}
+        return ft.Semantics(identifier=identifier, content=control, container=True, **kw)
+    if own is not None and state:
+        kw["exclude_semantics"] = True
     if label and isinstance(control, ft.IconButton) and isinstance(control.tooltip, str):
         # the label names it for a screen reader; the tooltip (kept for a long press)
         # would be read a second time ("Back Back")
@@ -147,6 +163,13 @@ def text_field(ui: Ui, text: str, put: Callable[[str], None],
     """A field showing the model's ``text``; what is typed goes to the model through
     ``put`` (on the change event, or sooner: :mod:`.inputs`), then ``then`` runs (a
     redraw, say). Give it a ``key``: a redraw keeps the field and the keyboard."""
+    said = kw.pop("said", None)
+    if said is not None:
+        # Flutter's web engine never puts a field's text in its <input> (a filled field
+        # read as empty): its name says it ("Player 1: Ala"), the label drawn as before
+        shown = kw.pop("label", None)
+        kw["label"] = ft.Text(shown or "", semantics_label=f"{said}: {text}" if text
+                              else said)
     field = ft.TextField(value=text, **kw)
     typed = ui.session.inputs.add(field, put, text)
 
@@ -298,9 +321,10 @@ def local_time(ui: Ui, iso: str | None) -> str:
 
 
 def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
-              extra: list[ft.Control] | None = None) -> ft.Control:
+              extra: list[ft.Control] | None = None, played: bool = False) -> ft.Control:
     """What tells two games of the same players apart: not started or hands played, who
-    won or who leads now (from the rules), and when it started, in local time."""
+    won or who leads now (from the rules), and when it started, in local time
+    (``played``: when it was last played too, for a list in that order)."""
     players = ", ".join(g.players)
     small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     strong = dict(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
@@ -319,6 +343,9 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     when = local_time(ui, g.created)  # "Not started · Started today" said two things
     facts.append(ft.Text(ui._("Started {when}", when=when) if g.hands else
                          ui._("Set up {when}", when=when), **small))
+    if played and g.hands:
+        facts.append(ft.Text(ui._("Last played {when}", when=local_time(ui, g.updated)),
+                             **small))
     lines: list[ft.Control] = [
         ft.Text(players, size=16, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
@@ -328,11 +355,14 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     if totals and g.hands:
         lines.append(ft.Row([ft.Text(f"{name} {signed(total)}", size=13) for name, total in
                              zip(g.players, totals)], spacing=10, wrap=True, run_spacing=0))
-    content = ft.Container(
-        ft.Row([ft.Column(lines, spacing=2, expand=True), *(extra or [])],
-               vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=ft.Padding(16, 12, 8, 12), on_click=on_click, ink=True, border_radius=12)
-    return tag(identifier, ft.Card(content, margin=0), button=True)
+    # the card's tap is its identifier's node, and a button on it (delete) sits beside
+    # that node, not inside it (axe: nested-interactive); the card makes no node of its own
+    card = tag(identifier, ft.Container(
+        ft.Column(lines, spacing=2), padding=ft.Padding(16, 12, 8, 12), on_click=on_click,
+        ink=True, border_radius=12), button=True, expand=True)
+    return ft.Card(ft.Row([card, *(extra or [])], spacing=0,
+                          vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                   margin=0, semantic_container=False)
 
 
 def text_action(identifier: str, icon: Any, text: str, on_click: Callable) -> ft.Control:

@@ -105,6 +105,20 @@ class Phone:
                                  f"there are: {shown}")
         return found[0]
 
+    def spoken(self, identifier: str) -> str:
+        """The name a screen reader hears for the control: its tag's label, or (a button,
+        chip or switch that is its own node) that control's tooltip or what its text is
+        read as."""
+        node = self.find(identifier)
+        if node.label:
+            return node.label
+        for c in walk(node):
+            if isinstance(c, ft.Icon) and c.semantics_label:
+                return c.semantics_label
+            if isinstance(c, ft.Text) and (c.semantics_label or c.value):
+                return c.semantics_label or c.value
+        return ""
+
     def text(self, identifier: str) -> str:
         return " ".join(texts(self.find(identifier)))
 

@@ -173,6 +173,13 @@ def test_a_big_table_sees_its_passes_as_one_ring(phone):
     for _ in range(2):  # hand 1 passes left, hand 2 right
         st = rules.state(game_of(phone))
         passes = st.next_hand.passes
+        # folded, so that eleven totals stay on the screen: the way the cards go, and
+        # who passes to whom a tap away
+        assert "Pass left" in phone.text(ids.BANNER) or "Pass right" in phone.text(ids.BANNER)
+        assert "→" not in phone.text(ids.BANNER)
+        assert not phone.find(ids.BANNER_MORE).expanded
+        phone.tap(ids.BANNER_MORE)
+        assert phone.find(ids.BANNER_MORE).expanded
         banner = phone.find(ids.BANNER)
         ring, seat = [], 0
         for _ in names:
@@ -207,6 +214,7 @@ def test_cancellation_banner_names_the_leader(phone):
         phone.type(ids.PLAYER_NAME.format(seat=seat), name)
     phone.tap(ids.VARIANT.format(variant="cancellation"))
     phone.tap(ids.START_GAME)
+    phone.tap(ids.BANNER_MORE)  # six players: the banner unfolds on a tap
     assert "Bartek leads the first trick" in phone.text(ids.BANNER)  # left of Ala
 
 

@@ -35,7 +35,8 @@ def test_identifiers_are_distinct_and_their_templates_fill():
     assert len(set(values.values())) == len(values)
     sample = {"seat": 0, "n": 1, "game_id": "abc", "variant": "standard", "value": 50,
               "rule": "shooter_choice", "place": 1, "choice": "add_to_others", "count": 13,
-              "code": "pl", "mode": "dark", "name": "home", "status": "all"}
+              "code": "pl", "mode": "dark", "name": "home", "status": "all",
+              "order": "played"}
     for name, template in values.items():
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
         assert fields <= set(sample), (name, fields)

@@ -26,7 +26,7 @@ def start_game(phone: Phone, names: list[str], *taps: str) -> None:
 
 
 def label(phone: Phone, identifier: str) -> str:
-    return phone.find(identifier).label or ""
+    return phone.spoken(identifier)
 
 
 # --- 1: the first-dealer buttons follow the names ----------------------------------------------

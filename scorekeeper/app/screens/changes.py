@@ -6,13 +6,18 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from ... import rules
+from ...rules import MoonChoice
+from ...store import StaleGameError
 from .. import ids
 from ..i18n import N_
+from ..messages import Msg
 from ..routes import Changes, Route
-from ..widgets import Ui, app_bar, frame, local_time, signed, tag
+from ..widgets import TAP, Ui, app_bar, frame, local_time, signed, tag
 from . import load_game
 
 if TYPE_CHECKING:
+    from ...store import Change
     from ..session import Session
 
 ACTION = {"add": N_("Hand {hand} added"), "edit": N_("Hand {hand} changed"),
@@ -28,6 +33,35 @@ class Model:
 
     def follows(self, game_id: str) -> bool:
         return game_id == self.game.id
+
+    @property
+    def undoable(self) -> Change | None:
+        """The delete that can still be undone here: the newest change, when it removed a
+        hand and nothing changed the game since (the same Undo as the notice's)."""
+        if not self.changes or not self.session.may_write():
+            return None
+        last = self.changes[0]
+        if last.action != "remove" or last.old is None or last.version != self.game.version:
+            return None
+        return last
+
+    def bring_back(self) -> None:
+        """Put the deleted hand back where it was (refused like any stale write if another
+        phone changed the game since)."""
+        change, gid = self.undoable, self.game.id
+        if change is None:
+            return
+        choice = MoonChoice(change.old_moon_choice) if change.old_moon_choice else None
+        hand = rules.Hand(tuple(change.old or ()), choice)
+        try:
+            self.session.write(lambda store: store.insert_hand(
+                gid, change.hand - 1, hand, change.version), gid)
+        except StaleGameError:
+            self.session.stale(gid)
+            return
+        self.session.notice = None  # the notice's Undo is spent too
+        self.session.say(Msg(N_("Hand {hand} is back."), {"hand": change.hand}))
+        self.session.open(Changes(gid).url())
 
 
 def points_text(points: Any, players: Any = ()) -> str:
@@ -51,9 +85,15 @@ def view(ui: Ui, model: Model) -> ft.View:
             detail.append(ui._("before: {points}", points=points_text(ch.old, players)))
         if ch.new is not None:
             detail.append(ui._("after: {points}", points=points_text(ch.new, players)))
+        extra: list[ft.Control] = []
+        if i == 0 and model.undoable is not None:
+            text = ui._("Bring back hand {hand}", hand=ch.hand)
+            extra.append(tag(ids.CHANGE_UNDO, ft.OutlinedButton(
+                content=text, icon=ft.Icons.UNDO, height=TAP,
+                on_click=ui.act(model.bring_back)), label=text, button=True))
         rows.append(tag(ids.CHANGE.format(n=i), ft.Card(ft.Container(ft.Column([
             ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
             ft.Text(local_time(ui, ch.at), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            *[ft.Text(d, size=14) for d in detail],
+            *[ft.Text(d, size=14) for d in detail], *extra,
         ], spacing=2), padding=12), margin=0)))
     return frame(ui, "changes", app_bar(ui, ui._("Changes")), rows)

@@ -18,8 +18,9 @@ from ..forms.limits import MAX_DIGITS
 from ..i18n import N_
 from ..messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
-from ..entry_parts import give_rest_button, jack_row, queen_button, queen_counts
+from ..entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
 from ..house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, pass_name
+from ..textwidth import fit_name
 from ..widgets import (RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag,
                        text_action, text_field)
 from ..words import MOON_CHOICE_NAME, MOON_RULE_NAME
@@ -219,7 +220,8 @@ def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Ca
     cls = ft.FilledTonalButton if selected else ft.OutlinedButton
     return tag(identifier, cls(content=text, on_click=on_click, height=TAP, expand=True,
                                icon=ft.Icons.CHECK if selected else None),
-               label=label or text, selected=selected, button=True, expand=True)
+               label=label or text, selected=selected, checked=selected, button=True,
+               expand=True)
 
 
 def queen_buttons(ui: Ui, entry: HandEntry, seat: int, name: str, changed: Callable,
@@ -233,10 +235,7 @@ def queen_buttons(ui: Ui, entry: HandEntry, seat: int, name: str, changed: Calla
 def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | None,
                      score: int | None, changed: Callable, s: rules.VariantSpec) -> ft.Control:
     picked = entry.mode == "cards" and seat == entry.picked
-    parts: list[ft.Control] = [
-        ft.Text(name, size=16, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS),
-    ]
+    parts: list[ft.Control] = [entry_name(seat, name, entry.mode, s.queens)]
     if entry.mode == "cards":
         hearts = entry.hearts[seat]
         parts.append(tag(ids.HEARTS.format(seat=seat), ft.Container(
@@ -254,9 +253,12 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
             # what is typed stays as typed ("2.5" and "-3" are refused in words, never
             # filtered into 25 or 3); no placeholder, which a screen reader reads as a value
             keyboard_type=ft.KeyboardType.NUMBER, text_size=18, max_length=MAX_DIGITS,
-            counter="", key=f"points-{seat}", label=None), label=ui._("Points for {player}", player=name)))
-    if points is None:
-        points_label = ui._("{player}: not a number", player=name)
+            counter="",
+            key=f"points-{seat}", label=None, said=ui._("Points for {player}", player=name))))
+    if points is None:  # the same words as the reason under the hand
+        points_label = ui._("{player}: “{typed}” is not a whole number of points from 0 "
+                            "to {max}.", player=name, typed=entry.points_text[seat].strip(),
+                            max=rules.max_player_points(entry.game.rules))
     elif score is None:  # shooter's choice: the moon scores what the shooter picks
         points_label = ui._("{player}: the score waits for the moon choice", player=name)
     else:
@@ -288,20 +290,27 @@ def player_entry_row(ui: Ui, entry: Any, seat: int, name: str, points: int | Non
         selected=picked)  # the name is its text (a label would be heard twice)
 
 
+# a name's room in a row at 360 px (the row: 320 px, less what sits beside the name)
+NAME_ROOM = {("cards", 1): 66, ("cards", 2): 196, ("points", 1): 106, ("points", 2): 106}
+
+
+def entry_name(seat: int, name: str, mode: str, queens: int) -> ft.Control:
+    """The name at the head of a row: one size smaller, then on two lines, before it is
+    cut ("Małgo…" at 360 px); the row's controls say the whole name."""
+    shown, size, lines = fit_name(name, NAME_ROOM[(mode, min(queens, 2))], 16, 14)
+    return tag(ids.ENTRY_NAME.format(seat=seat), ft.Text(
+        shown, size=size, weight=ft.FontWeight.BOLD, max_lines=lines,
+        overflow=ft.TextOverflow.ELLIPSIS), label=name, exclude_semantics=True, expand=True)
+
+
 def hearts_keypad(ui: Ui, entry: Any, seat: int, name: str, changed: Callable) -> ft.Control:
-    keys = []
-    for count in range(entry.max_hearts + 1):
-        current = entry.hearts[seat] == count
-        possible = entry.can_set_hearts(seat, count)  # no more hearts than the deck holds
-        keys.append(tag(ids.HEARTS_KEY.format(count=count), ft.Container(
-            ft.Text(str(count), size=18, weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ON_PRIMARY if current else None),
-            width=TAP, height=TAP, alignment=ft.Alignment.CENTER, border_radius=24,
-            bgcolor=ft.Colors.PRIMARY if current else ft.Colors.SURFACE, ink=possible,
-            disabled=not possible, opacity=1.0 if possible else 0.35,
-            on_click=changed(entry.set_hearts, seat, count) if possible else None),
-            label=ui._n("{n} heart for {player}", "{n} hearts for {player}", count,
-                        player=name), button=True, selected=current))
+    keys = [count_key(ids.HEARTS_KEY.format(count=count), str(count),
+                      ui._n("{n} heart for {player}", "{n} hearts for {player}", count,
+                            player=name),
+                      entry.hearts[seat] == count,
+                      entry.can_set_hearts(seat, count),  # no more hearts than the deck holds
+                      changed(entry.set_hearts, seat, count), radius=24)
+            for count in range(entry.max_hearts + 1)]
     return ft.Container(ft.Column([
         ft.Text(ui._("How many hearts did {player} take?", player=name), size=14),
         ft.Row(keys, wrap=True, spacing=4, run_spacing=4),
@@ -385,4 +394,4 @@ def moon_option(ui: Ui, entry: Any, outcome: rules.MoonOutcome, shooter: str,
         bgcolor=ft.Colors.SURFACE, border=ft.Border.all(3 if selected else 1,
                                                         ft.Colors.PRIMARY if selected
                                                         else ft.Colors.OUTLINE_VARIANT)),
-        label=title, selected=selected, button=True, expand=True)
+        label=title, selected=selected, checked=selected, button=True, expand=True)

@@ -14,7 +14,7 @@ from ...store import GameSummary
 from .. import ids
 from ..i18n import N_
 from ..messages import Msg
-from ..routes import HISTORY_STATUSES, History, Route, Sheet, Stats
+from ..routes import HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet, Stats
 from ..widgets import TAP, Ui, app_bar, frame, game_card, tag, text_field
 from ..words import VARIANT_NAME
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 PAGE = 25  # games drawn at a time; "Show more" adds the next page
 VARIANTS = ("any",) + tuple(v.value for v in rules.Variant)
 STATUS_NAME = {"all": N_("All"), "unfinished": N_("Unfinished"), "finished": N_("Finished")}
+ORDER_NAME = {"started": N_("Newest start"), "played": N_("Last played")}
 # letters that do not fall apart into a base letter and a mark (Polish ł, Danish ø...)
 _UNMARKED = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe"})
 
@@ -41,6 +42,7 @@ class Model:
         assert isinstance(route, History)
         self.session = session
         self.status = route.status
+        self.order = route.order
         self.variant = "any"
         self.query = ""
         self.shown = PAGE
@@ -49,7 +51,14 @@ class Model:
     def _refilter(self) -> None:
         games = self.session.store.list_games()  # the store keeps this list: no file read
         key = search_key(self.query) if self.query.strip() else ""
-        self.matches: list[GameSummary] = [g for g in games if self._fits(g, key)]
+        matches = [g for g in games if self._fits(g, key)]
+        # the store lists the last changed first; a game started yesterday and played
+        # on today is not newer than one started today, so by default: by the start
+        if self.order == "played":
+            matches.sort(key=lambda g: g.updated, reverse=True)
+        else:
+            matches.sort(key=lambda g: g.created, reverse=True)
+        self.matches: list[GameSummary] = matches
 
     def _fits(self, g: GameSummary, key: str) -> bool:
         if self.status == "finished" and not g.finished:
@@ -80,7 +89,13 @@ class Model:
             self.status, self.shown = status, PAGE
             self._refilter()
             # in the address: Back from a game opened here returns to this filter
-            self.session.readdress(History(status))
+            self.session.readdress(History(status, self.order))
+
+    def set_order(self, order: str) -> None:
+        if order in HISTORY_ORDERS:
+            self.order, self.shown = order, PAGE
+            self._refilter()
+            self.session.readdress(History(self.status, order))
 
     def set_variant(self, variant: str) -> None:
         if variant in VARIANTS:
@@ -117,13 +132,13 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
     search = tag(ids.HISTORY_SEARCH, text_field(
         ui, model.query, model.search, lambda e: ui.refresh(),
         label=ui._("Search by player"), prefix_icon=ft.Icons.SEARCH,
-        key="history-search", dense=True),
-        label=ui._("Search by player"))
+        key="history-search", dense=True, said=ui._("Search by player")))
 
     def chip(identifier: str, text: str, selected: bool, action: object) -> ft.Control:
         return tag(identifier, ft.Chip(label=ft.Text(text), selected=selected,
                                        show_checkmark=False, on_select=action, height=TAP),
-                   label=text, selected=selected, button=True, on_tap=action)
+                   label=text, selected=selected, checked=selected, button=True,
+                   on_tap=action)
 
     statuses = [chip(ids.HISTORY_STATUS.format(status=s), ui._(STATUS_NAME[s]),
                      model.status == s, ui.act(model.set_status, s)) for s in HISTORY_STATUSES]
@@ -131,8 +146,13 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
                      ui._("Any variant") if v == "any"
                      else ui._(VARIANT_NAME[rules.Variant(v)]),
                      model.variant == v, ui.act(model.set_variant, v)) for v in VARIANTS]
+    orders = [chip(ids.HISTORY_ORDER.format(order=o), ui._(ORDER_NAME[o]), model.order == o,
+                   ui.act(model.set_order, o)) for o in HISTORY_ORDERS]
     return [search, ft.Row(statuses, wrap=True, spacing=6, run_spacing=0),
-            ft.Row(variants, wrap=True, spacing=6, run_spacing=0)]
+            ft.Row(variants, wrap=True, spacing=6, run_spacing=0),
+            tag(ids.HISTORY_ORDERS, ft.Row(
+                [ft.Text(ui._("Sort:"), size=14, color=ft.Colors.ON_SURFACE_VARIANT), *orders],
+                wrap=True, spacing=6, run_spacing=0), label=ui._("Sort:"))]
 
 
 def view(ui: Ui, model: Model) -> ft.View:
@@ -150,7 +170,8 @@ def view(ui: Ui, model: Model) -> ft.View:
             ft.Icons.DELETE_OUTLINE, tooltip=ui._("Delete"), width=TAP, height=TAP,
             on_click=ui.act(model.ask_delete, g.id)), label=ui._("Delete"), button=True)
         rows.append(game_card(ui, g, ids.HISTORY_GAME.format(game_id=g.id),
-                              ui.act(model.open_game, g), [delete]))
+                              ui.act(model.open_game, g), [delete],
+                              played=model.order == "played"))
     if len(model.matches) > len(games):
         rows.append(tag(ids.HISTORY_MORE, ft.OutlinedButton(
             content=ui._("Show more"), icon=ft.Icons.EXPAND_MORE, height=TAP,

@@ -58,7 +58,8 @@ def network_button(ui: Ui, model: Model, n: int, address: str, chosen: bool) -> 
     cls = ft.FilledTonalButton if chosen else ft.OutlinedButton
     return tag(ids.INVITE_NETWORK.format(n=n), cls(
         content=ft.Text(address), icon=ft.Icons.CHECK if chosen else None,
-        on_click=ui.act(model.pick, address)), label=address, button=True, selected=chosen)
+        on_click=ui.act(model.pick, address)), label=address, button=True, selected=chosen,
+        checked=chosen)
 
 
 def view(ui: Ui, model: Model) -> ft.View:

@@ -160,7 +160,7 @@ def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             lambda e: ui.refresh(), label=label, dense=False, expand=True,
             capitalization=ft.TextCapitalization.WORDS, max_length=24, counter="",
             on_submit=lambda e: ui.refresh(), on_blur=lambda e: run(ui.session, model.keep),
-            key=f"name-{seat}"), label=label, expand=True)
+            key=f"name-{seat}", said=label), expand=True)
         buttons = [
             tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
                 ft.Icons.ARROW_UPWARD, tooltip=ui._("Move up"), disabled=seat == 0,
@@ -206,7 +206,7 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         selected = v == form.variant
         rows.append(tag(ids.VARIANT.format(variant=v.value), choice_tile(
             ui._(VARIANT_NAME[v]), ui._(VARIANT_HINT[v]), selected,
-            act(form.set_variant, v)), selected=selected, button=True))
+            act(form.set_variant, v)), selected=selected, checked=selected, button=True))
 
     rows.append(section(ui._("Target")))
     target_buttons = []
@@ -217,7 +217,8 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             content=text, on_click=act(setattr, form, "target_choice", choice),
             height=TAP, expand=True, style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)))
         target_buttons.append(tag(ids.TARGET.format(value=choice), button, label=text,
-                                  selected=selected, button=True, expand=True))
+                                  selected=selected, checked=selected, button=True,
+                                  expand=True))
     rows.append(ft.Row(target_buttons, spacing=6))
     if form.target_choice == "other":
         rows.append(tag(ids.TARGET_OTHER, text_field(
@@ -226,8 +227,8 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             lambda e: ui.refresh() if model.house_open else None, label=ui._("Target points"),
             keyboard_type=ft.KeyboardType.NUMBER, max_length=MAX_DIGITS, counter="",
             on_blur=lambda e: run(ui.session, model.keep),
-            input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
-            label=ui._("Target points")))
+            input_filter=ft.NumbersOnlyInputFilter(), key="target-other",
+            said=ui._("Target points"))))
     return rows
 
 
@@ -241,7 +242,7 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         hint = ui._(UNLESS_IT_LOSES_HINT) if rule is MoonRule.ADD_UNLESS_IT_LOSES else None
         rows.append(tag(ids.MOON_RULE.format(rule=rule.value), choice_tile(
             ui._(MOON_RULE_NAME[rule]), hint, selected, act(setattr, form, "moon", rule)),
-            selected=selected, button=True))
+            selected=selected, checked=selected, button=True))
 
     rows.append(section(ui._("First dealer")))
     dealers = []
@@ -252,7 +253,7 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
                        on_select=act(setattr, form, "first_dealer", seat), height=TAP)
         dealers.append(tag(ids.FIRST_DEALER_OPTION.format(seat=seat), chip,
                            label=ui._("{player} deals first", player=name),
-                           selected=selected, button=True,
+                           selected=selected, checked=selected, button=True,
                            on_tap=act(setattr, form, "first_dealer", seat)))
     rows.append(tag(ids.FIRST_DEALER, ft.Row(dealers, wrap=True, spacing=6, run_spacing=0),
                     label=ui._("First dealer")))
@@ -260,7 +261,7 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows.append(tag(ids.QUEEN_BREAKS, ft.Switch(
         label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,
         on_change=lambda e: act(setattr, form, "queen_breaks_hearts", bool(value_of(e)))(e)),
-        label=ui._("The queen of spades breaks hearts")))
+        label=ui._("The queen of spades breaks hearts"), toggled=form.queen_breaks_hearts))
     return rows
 
 

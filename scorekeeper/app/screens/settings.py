@@ -46,7 +46,7 @@ def view(ui: Ui, model: Model) -> ft.View:
         selected = session.language_setting == code
         lang_rows.append(tag(ids.LANGUAGE_OPTION.format(code=code), choice_tile(
             text, None, selected, ui.act(model.set_language, code)),
-            selected=selected, button=True))
+            selected=selected, checked=selected, button=True))
     rows.append(tag(ids.LANGUAGE, ft.Column(lang_rows, spacing=4), label=ui._("Language")))
     rows.append(section(ui._("Theme")))
     theme_rows = []
@@ -55,7 +55,7 @@ def view(ui: Ui, model: Model) -> ft.View:
         text = ui._(THEME_NAME[mode])
         theme_rows.append(tag(ids.THEME_OPTION.format(mode=mode), choice_tile(
             text, None, selected, ui.act(model.set_theme, mode)),
-            selected=selected, button=True))
+            selected=selected, checked=selected, button=True))
     rows.append(tag(ids.THEME, ft.Column(theme_rows, spacing=4), label=ui._("Theme")))
     rows += [section(ui._("Screen")), keep_awake_switch(ui, model)]
     return frame(ui, "settings", app_bar(ui, ui._("Settings")), rows)

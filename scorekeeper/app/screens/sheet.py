@@ -15,7 +15,7 @@ from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..sharing import share_row
 from ..house_words import pass_name
 from ..rules_card import rules_button, rules_card
-from ..sheet_parts import house_line, sheet_table
+from ..sheet_parts import FIT, house_line, sheet_table
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
                        text_action)
 from ..words import DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
@@ -34,6 +34,9 @@ class Model:
         self.game = load_game(session, route.id)
         self.state = rules.state(self.game.game)
         self.rules_open = False  # the Rules card (closed until asked for)
+        # 6 to 11 players: the banner folds to the dealer and the pass, so that every
+        # total is on the screen after a save; a tap shows who passes to whom
+        self.banner_open = False
 
     def follows(self, game_id: str) -> bool:
         return game_id == self.game.id
@@ -52,13 +55,19 @@ class Model:
     def toggle_rules(self) -> None:
         self.rules_open = not self.rules_open
 
+    def toggle_banner(self) -> None:
+        self.banner_open = not self.banner_open
+
     def rematch(self) -> None:
         self.session.navigate(NewGame(rematch_of=self.game.id))
 
 
 def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
-    """Above the table: errors, read-only, game over or the next hand, the target."""
+    """Above the table: errors, read-only, game over or the next hand, the target. With
+    6 to 11 players the banner is folded and the target and the switch go under the
+    table: eleven totals need most of a 360x740 screen."""
     game, st = model.game.game, model.state
+    side = game.seats > FIT
     top: list[ft.Control | None] = [error_box(ui, ui.session.error)]
     if model.read_only:  # a finished game has nothing to play on (nor is it on home)
         note = ui._("Read only: this game is over.") if st.game_over else \
@@ -66,21 +75,25 @@ def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
         top.append(tag(ids.READ_ONLY, ft.Text(note, color=ft.Colors.ON_SURFACE_VARIANT)))
     if st.game_over:
         top.append(game_over_card(ui, model, game, st))
+    elif side:
+        top.append(folded_banner(ui, model, game, st))
     else:
         if st.standing.tie_for_lowest:
-            top.append(tag(ids.TIE, ft.Container(ft.Row([
-                ft.Icon(ft.Icons.BALANCE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Text(ui._("Tie for lowest: play another hand"), size=16,
-                        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER,
-                        expand=True)]), bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                border_radius=12, padding=12), live_region=True))
+            top.append(tie_box(ui))
         top.append(banner(ui, game, st))
-    top.append(target_info(ui, game, st))
-    top.append(rules_button(ui, model.rules_open, ui.act(model.toggle_rules)))
-    if model.rules_open:
-        top.append(rules_card(ui, game))
-    top.append(sheet_tabs(ui, model))
+    if not side:
+        top += [target_info(ui, game, st), *rules_parts(ui, model, game),
+                sheet_tabs(ui, model)]
     return top
+
+
+def tie_box(ui: Ui) -> ft.Control:
+    return tag(ids.TIE, ft.Container(ft.Row([
+        ft.Icon(ft.Icons.BALANCE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+        ft.Text(ui._("Tie for lowest: play another hand"), size=16,
+                weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER,
+                expand=True)]), bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border_radius=12, padding=12), live_region=True)
 
 
 def view(ui: Ui, model: Model) -> ft.View:
@@ -90,8 +103,11 @@ def view(ui: Ui, model: Model) -> ft.View:
                                 lambda number: ui.act(model.edit_hand, number))
     if model.chart:  # the score chart in place of the hands (the totals stay pinned)
         table = chart.score_chart(chart.chart_model(model.game.game), ui.session.tr)
-    controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0),
-                                       share_row(ui, model.game)]
+    controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0)]
+    if model.game.game.seats > FIT:  # under the table (see top_boxes)
+        controls += [target_info(ui, model.game.game, st),
+                     *rules_parts(ui, model, model.game.game), sheet_tabs(ui, model)]
+    controls.append(share_row(ui, model.game))
     changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
                           ui.go(Changes(model.game.id)))
     bottom = None
@@ -107,6 +123,14 @@ def view(ui: Ui, model: Model) -> ft.View:
                  bottom=bottom, top=pinned, error=False)
 
 
+def rules_parts(ui: Ui, model: Model, game: rules.Game) -> list[ft.Control]:
+    """The Rules button, and the card it opens (the table's rules and reminders)."""
+    parts = [rules_button(ui, model.rules_open, ui.act(model.toggle_rules))]
+    if model.rules_open:
+        parts.append(rules_card(ui, game))
+    return parts
+
+
 SHEET_TABS = ((False, N_("Hands"), ft.Icons.TABLE_ROWS_OUTLINED),
               (True, N_("Chart"), ft.Icons.SHOW_CHART))
 
@@ -120,7 +144,7 @@ def sheet_tabs(ui: Ui, model: Model) -> ft.Control:
         buttons.append(tag(ids.SHEET_TAB.format(mode="chart" if is_chart else "table"), cls(
             content=ft.Text(ui._(text), size=15), icon=icon, height=TAP, expand=True,
             on_click=ui.act(model.show_chart, is_chart)), label=ui._(text), button=True,
-            selected=picked, expand=True))
+            selected=picked, checked=picked, expand=True))
     return ft.Row(buttons, spacing=8)
 
 
@@ -160,6 +184,16 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                          ft.Text(direction, size=16, weight=ft.FontWeight.BOLD,
                                  color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True)],
                         vertical_alignment=ft.CrossAxisAlignment.START))
+    lines += banner_details(ui, game, n)
+    return tag(ids.BANNER, ft.Container(ft.Column(lines, spacing=6),
+                                        bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16,
+                                        padding=16), live_region=True)
+
+
+def banner_details(ui: Ui, game: rules.Game, n: rules.NextHand) -> list[ft.Control]:
+    """Who passes to whom, who leads the first trick, the queen rule."""
+    names = game.players
+    lines: list[ft.Control] = []
     if n.passes:
         lines.append(pass_chips(ui, names, n.passes, 14))
     if n.first_lead is not None:
@@ -174,9 +208,42 @@ def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     if game.rules.queen_breaks_hearts:
         lines.append(ft.Text(ui._("The queen of spades breaks hearts."), size=13,
                              color=ft.Colors.ON_PRIMARY_CONTAINER))
-    return tag(ids.BANNER, ft.Container(ft.Column(lines, spacing=6),
+    return lines
+
+
+def folded_banner(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
+                  ) -> ft.Control:
+    """The next hand in two short lines (who deals, which way the cards go), a tie in a
+    third; a tap unfolds the whole banner (who passes to whom, who leads)."""
+    n = st.next_hand
+    assert n is not None
+    colour = ft.Colors.ON_PRIMARY_CONTAINER
+    lines: list[ft.Control] = []
+    if st.standing.tie_for_lowest:
+        lines.append(tag(ids.TIE, ft.Row([
+            ft.Icon(ft.Icons.BALANCE, size=18, color=colour),
+            ft.Text(ui._("Tie for lowest: play another hand"), size=14, color=colour,
+                    weight=ft.FontWeight.BOLD, expand=True)], spacing=6)))
+    lines.append(ft.Text(ui._("Hand {hand}: {dealer} deals", hand=n.number,
+                              dealer=game.players[n.dealer]),
+                         size=16, weight=ft.FontWeight.BOLD, color=colour))
+    lines.append(ft.Row([ft.Icon(DIRECTION_ICON[n.direction], size=18, color=colour),
+                         ft.Text(ui._(DIRECTION[n.direction]), size=15, color=colour,
+                                 weight=ft.FontWeight.BOLD, expand=True)], spacing=6))
+    more = ui._("Hide who passes to whom") if model.banner_open else \
+        ui._("Show who passes to whom")
+    toggle = tag(ids.BANNER_MORE, ft.IconButton(
+        ft.Icons.EXPAND_LESS if model.banner_open else ft.Icons.EXPAND_MORE,
+        icon_color=colour, on_click=ui.act(model.toggle_banner), width=TAP, height=TAP),
+        label=more, button=True, expanded=model.banner_open)
+    head = ft.Row([ft.Column(lines, spacing=2, expand=True), toggle],
+                  vertical_alignment=ft.CrossAxisAlignment.START)
+    parts: list[ft.Control] = [head]
+    if model.banner_open:
+        parts += banner_details(ui, game, n)
+    return tag(ids.BANNER, ft.Container(ft.Column(parts, spacing=6),
                                         bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16,
-                                        padding=16), live_region=True)
+                                        padding=ft.Padding(12, 6, 4, 6)), live_region=True)
 
 
 def game_over_card(ui: Ui, model: Model, game: rules.Game, st: rules.GameState

@@ -139,8 +139,8 @@ def chip(identifier: str, text: str, picked: bool, on_click: Callable[[Any], Non
     button = (ft.FilledTonalButton if picked else ft.OutlinedButton)(
         content=ft.Text(text, size=14), height=40, on_click=on_click,
         icon=ft.Icons.CHECK if picked else None)
-    return ft.Semantics(identifier=identifier, label=text, content=button, container=True,
-                        button=True, selected=picked, on_tap=on_click)
+    return tag(identifier, button, label=text, button=True, selected=picked, checked=picked,
+               on_tap=on_click)
 
 
 def filters(ui: Ui, model: Model) -> ft.Control:
