@@ -68,7 +68,7 @@ def jack_row(ui: Ui, entry: Any, changed: Callable) -> ft.Control:
             label=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
             selected=taken, show_checkmark=True, height=TAP,
             on_select=changed(entry.set_jack, seat)),
-            label=ui._(JACK_TAKEN, player=name), selected=taken, button=True,
+            label=ui._(JACK_TAKEN, player=name), selected=taken, checked=taken, button=True,
             on_tap=changed(entry.set_jack, seat)))
     return ft.Container(ft.Column([
         ft.Text(ui._(WHO_TOOK_JACK), size=15, weight=ft.FontWeight.BOLD),

@@ -228,7 +228,7 @@ def folded_banner(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
                               dealer=game.players[n.dealer]),
                          size=16, weight=ft.FontWeight.BOLD, color=colour))
     lines.append(ft.Row([ft.Icon(DIRECTION_ICON[n.direction], size=18, color=colour),
-                         ft.Text(ui._(DIRECTION[n.direction]), size=15, color=colour,
+                         ft.Text(pass_name(ui, n), size=15, color=colour,
                                  weight=ft.FontWeight.BOLD, expand=True)], spacing=6))
     more = ui._("Hide who passes to whom") if model.banner_open else \
         ui._("Show who passes to whom")
