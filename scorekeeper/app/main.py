@@ -1,8 +1,8 @@
 """The shell: wire one :class:`~.session.Session` per browser tab to a Flet page.
 
 It only translates between Flet and the session: an address opens a screen, an action
-redraws the screen (folded into the controls already on the phone, see
-:class:`.retain.KeptView`, so Flet sends only what changed), and the session's question,
+redraws the screen (handed to Flet, whose keyed diff sends only what changed; the screen
+a player came from stays under it as a layer, see :class:`.retain.KeptView`), and the session's question,
 export and notice are shown as a dialog or a snack bar. One navigation draws once: the
 address the session pushes comes back as a route change, which is ignored when it is the
 screen already drawn. ``flet run`` uses :func:`main`
@@ -205,12 +205,9 @@ class Shell:
             log.exception("could not draw %s", session.route)
             session.open(routes.Home().url())
             view = draw(self.ui)
-        kept = self._kept.show(page, session.route, view)
-        session.inputs.relink(retain.live)  # the fields the phone types into
+        self._kept.show(page, session.route, view)
         page.theme_mode = THEME_MODE[session.theme]
         page.title = session.tr._("Hearts Scorekeeper")
-        if kept is not None:
-            self._kept.send(page, kept)  # what changed in it, before it is uncovered
         self._sync_dialog()
         self._sync_notice()
         page.update()

@@ -158,7 +158,9 @@ def column_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), width=NUM_COL),
         *cells], spacing=4), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
         on_click=edit(number) if edit else None, ink=edit is not None)
-    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None)
+    # keyed by its hand: Flet matches the row to the one drawn before for that hand
+    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None,
+               key=f"hand-{number}")
 
 
 def total_text(ui: Ui, st: rules.GameState, seat: int, name: str, size: int,
@@ -197,26 +199,32 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
             padding=ft.Padding(6, 0, 6, 0), border_radius=8,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else
             ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)))
-    hands: list[ft.Control] = []
-    for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
-        label, info = hand_label(ui, game, hs, number)
-        column = ft.Container(ft.Column([
-            ft.Container(ft.Column([
-                ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
-                ft.Icon(DIRECTION_ICON[info.direction], size=14),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                height=SIDE_ROW, alignment=ft.Alignment.CENTER),
-            *[ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
-                           height=SIDE_ROW, alignment=ft.Alignment.CENTER,
-                           bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)
-              for seat in range(game.seats)],
-        ], spacing=0), width=HAND_COL, border_radius=8,
-            on_click=edit(number) if edit else None, ink=edit is not None)
-        hands.append(tag(ids.HAND_ROW.format(n=number), column, label=label,
-                         button=edit is not None))
+    hands = [ui.memo(row_key(ui, game, "side", number, hs, running, edit),
+                     lambda n=number, h=hs, r=running: side_column(ui, game, n, h, r, edit))
+             for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1)]
     scroller = ft.Row(hands, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True,
                       expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
     rule = ft.Container(width=1, height=SIDE_ROW * (game.seats + 1),
                         bgcolor=ft.Colors.OUTLINE_VARIANT)  # totals | hands
     return tag(ids.SIDE_SHEET, ft.Row([ft.Column(fixed, spacing=0), rule, scroller], spacing=3,
                                       vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def side_column(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
+                running: tuple[int, ...], edit: Callable[[int], Callable] | None) -> ft.Control:
+    """One hand of the sheet on its side: its number and pass, then each player's score."""
+    label, info = hand_label(ui, game, hs, number)
+    column = ft.Container(ft.Column([
+        ft.Container(ft.Column([
+            ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
+            ft.Icon(DIRECTION_ICON[info.direction], size=14),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            height=SIDE_ROW, alignment=ft.Alignment.CENTER),
+        *[ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
+                       height=SIDE_ROW, alignment=ft.Alignment.CENTER,
+                       bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)
+          for seat in range(game.seats)],
+    ], spacing=0), width=HAND_COL, border_radius=8,
+        on_click=edit(number) if edit else None, ink=edit is not None)
+    return tag(ids.HAND_ROW.format(n=number), column, label=label, button=edit is not None,
+               key=f"hand-{number}")

@@ -43,16 +43,13 @@ class Ui:
     kept: OrderedDict[Any, ft.Control] = field(default_factory=OrderedDict, repr=False)
 
     def memo(self, key: Any, build: Callable[[], ft.Control]) -> ft.Control:
-        """The control built for ``key`` before (the very same object, so the shell has
-        nothing to fold or send for it), else ``build()``. ``key`` must hold everything the
+        """The control built for ``key`` before (the very same object, so Flet's diff has
+        nothing to walk or send for it), else ``build()``. ``key`` must hold everything the
         control shows and does, its handler's target included (e.g. the screen's address).
         The last MEMO_SIZE are kept, per tab."""
         control = self.kept.get(key)
         if control is None:
             control = self.kept[key] = build()
-            control._kept = True  # type: ignore[attr-defined]  # retain.merge leaves it be
-            # and Flet's diff does not walk into it: it never changes once drawn
-            control._isolated = True  # type: ignore[attr-defined]
             while len(self.kept) > MEMO_SIZE:
                 self.kept.popitem(last=False)
         else:
