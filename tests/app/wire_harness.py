@@ -114,3 +114,44 @@ def save_next_hand(tab: Tab) -> int:
     tab.shell.render()
     tab.wire.take()
     return tab.tap(ids.SAVE_HAND)
+
+
+def described(value: Any) -> Any:
+    """A control as the phone is told of it: its kind and each property, the controls in it
+    described the same way, a handler as whether there is one (Flet's ids and the Python
+    objects left out), so two drawings of one screen compare equal."""
+    if isinstance(value, (list, tuple)):
+        return [described(v) for v in value]
+    if not isinstance(value, ft.BaseControl):
+        return value  # a number, a text, or a value object (padding, border...)
+    out: list[Any] = [type(value).__name__]
+    for f in dataclasses.fields(value):
+        if f.name.startswith("_") or f.metadata.get("skip"):
+            continue
+        v = getattr(value, f.name)
+        out.append((f.name, v is not None if f.name.startswith("on_") else described(v)))
+    return out
+
+
+def screen_of(view: ft.View, content: Any) -> Any:
+    return described([view.appbar, view.floating_action_button, view.bgcolor, content])
+
+
+def on_page(tab: Tab) -> Any:
+    """The screen the page shows: the view's bar and button and its visible layer."""
+    [view] = tab.page.views
+    shown = [holder for holder in view.controls if holder.visible is not False]
+    assert len(shown) == 1, f"{len(shown)} layers visible"
+    [content] = shown[0].controls
+    return screen_of(view, content)
+
+
+def drawn_anew(tab: Tab) -> Any:
+    """The same screen drawn afresh from the session as it is now (then the tab's own
+    drawing again, so its fields are the ones on the page)."""
+    view = main.draw(tab.shell.ui)
+    content = view.controls[0] if len(view.controls) == 1 else ft.Column(
+        view.controls, spacing=0, expand=True)
+    fresh = screen_of(view, content)
+    tab.shell.render()
+    return fresh

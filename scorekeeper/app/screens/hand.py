@@ -359,8 +359,9 @@ def moon_option(ui: Ui, entry: Any, outcome: rules.MoonOutcome, shooter: str,
     ], spacing=2)
 
     def pick(e: Any = None) -> None:
-        entry.moon_choice = outcome.choice
-        ui.act(ui.model.entry_changed)(e)
+        with ui.lock:
+            entry.moon_choice = outcome.choice
+            ui.act(ui.model.entry_changed)(e)
 
     return tag(ids.MOON_CHOICE.format(choice=outcome.choice.value), ft.Container(
         content, padding=10, border_radius=12, ink=True, on_click=pick,

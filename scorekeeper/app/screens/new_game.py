@@ -16,7 +16,7 @@ from ..forms import TARGET_CHOICES, NewGameForm
 from ..messages import rules_error
 from ..routes import NewGame, Route, Sheet
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame,
-                       run, section, tag, text_field, value_of)
+                       section, tag, text_field, value_of)
 from ..words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             ui, form.names[seat], lambda text, seat=seat: model.set_name(seat, text),
             lambda e: ui.refresh(), label=label, dense=False, expand=True,
             capitalization=ft.TextCapitalization.WORDS, max_length=24, counter="",
-            on_submit=lambda e: ui.refresh(), on_blur=lambda e: run(ui.session, model.keep),
+            on_submit=lambda e: ui.refresh(), on_blur=lambda e: ui.run(model.keep),
             key=f"name-{seat}"), label=label, expand=True)
         buttons = [
             tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
@@ -204,7 +204,7 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         rows.append(tag(ids.TARGET_OTHER, text_field(
             ui, form.target_other, model.set_target_other, label=ui._("Target points"),
             keyboard_type=ft.KeyboardType.NUMBER,
-            on_blur=lambda e: run(ui.session, model.keep),
+            on_blur=lambda e: ui.run(model.keep),
             input_filter=ft.NumbersOnlyInputFilter(), key="target-other"),
             label=ui._("Target points")))
     return rows
