@@ -46,14 +46,10 @@ class LanPhone(Phone):
         tbl = lan.table if lan is not None else __import__(
             "scorekeeper.app.access", fromlist=["Table"]).Table()
         guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, tbl)
-        self.session = Session(guarded, "en", role=role)  # type: ignore[arg-type]
-        holder.append(self.session)
-        self.session.lan, self.session.client = lan, client
-        self.ui = widgets.Ui(self.session, self.render)
-        self.routes: list[str] = []
-        self.session.on_navigate = self.routes.append
-        self.session.open(route)
-        self.render()
+        session = Session(guarded, "en", role=role)  # type: ignore[arg-type]
+        holder.append(session)
+        session.lan, session.client = lan, client
+        super().__init__(store, "en", route, session=session)
 
 
 @pytest.fixture

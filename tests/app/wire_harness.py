@@ -10,48 +10,19 @@ from typing import Any
 
 import flet as ft
 import msgpack
-from flet.controls.base_control import BaseControl
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session as FletSession
-from flet.pubsub.pubsub_hub import PubSubHub
 
-from app_harness import walk
+from app_harness import ENCODE, Wire, visible, walk
 from scorekeeper import rules
 from scorekeeper.app import ids, main, widgets
 from scorekeeper.app.session import Session
-
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
-
-
-class Wire(Connection):
-    """A connection that keeps every message, encoded as the web server encodes it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent: list[bytes] = []
-        self.pubsubhub = PubSubHub(None)
-        self.phone: PhoneSide | None = None  # what the phone holds, once it registered
-
-    def send_message(self, message: Any) -> None:
-        packed = msgpack.packb([message.action, message.body], default=ENCODE)
-        self.sent.append(packed)
-        if self.phone is not None:
-            self.phone.apply(packed)
-
-    def take(self) -> int:
-        """Bytes sent since the last call."""
-        n = sum(len(m) for m in self.sent)
-        self.sent.clear()
-        return n
 
 
 class Tab:
     """One browser tab: a Flet session on ``Wire`` with the app's shell."""
 
     def __init__(self, store: Any, url: str) -> None:
-        self.wire = Wire()
-        self.wire.loop = asyncio.get_running_loop()
+        self.wire = Wire(asyncio.get_running_loop())
         # kept here: the page only refers to its session weakly
         self.flet_session = flet_session = FletSession(self.wire)
         self.page = flet_session.page
@@ -116,20 +87,6 @@ class Tab:
                 if getattr(c, "on_click", None) is not None:
                     return lambda c=c: c.on_click(None)
         raise AssertionError(f"nothing to tap at {identifier!r}")
-
-
-def visible(control: Any) -> Any:
-    """Like ``walk``, without the parts hidden on the phone (a layer under the screen)."""
-    if control is None or getattr(control, "visible", True) is False:
-        return
-    yield control
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name in ("parent", "page"):
-            continue
-        value = getattr(control, f.name, None)
-        for c in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(c, ft.BaseControl):
-                yield from visible(c)
 
 
 def play(store: Any, players: int, hands: int) -> str:
