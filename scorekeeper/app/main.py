@@ -59,7 +59,7 @@ def draw(ui: widgets.Ui) -> ft.View:
     session = ui.session
     session.catch_up()
     session.inputs.clear()
-    return screens.module(session.route).view(ui, session.model)
+    return screens.SCREENS.module(session.route).view(ui, session.model)
 
 
 def overlay(ui: widgets.Ui) -> ft.DialogControl | None:
@@ -245,7 +245,7 @@ class Shell:
     def _sync_awake(self) -> None:
         """Keep the screen on while the sheet, hand entry or table view is open (unless
         the setting says not to); let it sleep elsewhere."""
-        want = wants_awake(self.session)
+        want = wants_awake(self.session.keep_awake, self.session.route.screen)
         if want == self._awake or self.wakelock is None:
             return
         self._awake = want
@@ -348,8 +348,9 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         client = str(getattr(page, "client_ip", "") or "")
         role = role_for(client, lan is not None) if page.web else Role.HOST
         holder: list[Session] = []
-        guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, table)
-        session = Session(guarded, await device_language(page), role=role)  # type: ignore[arg-type]
+        guarded = GuardedStore(store, lambda: holder[0].role if holder else role, table)
+        session = Session(guarded, await device_language(page), role=role,  # type: ignore[arg-type]
+                          screens=screens.SCREENS)
         holder.append(session)
         session.tz = await device_timezone(page)
         session.lan, session.client = lan, client

@@ -26,6 +26,7 @@ from flet.messaging.session import Session as FletSession
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.app import ids, main
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
@@ -116,7 +117,8 @@ class Phone:
         self.page = self.flet.page
         main.setup_page(self.page)
         msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the phone registers
-        self.session = session if session is not None else Session(store, language)
+        self.session = session if session is not None else Session(
+            store, language, screens=SCREENS)
         self.shell = main.Shell(self.page, self.session)
         self.ui = self.shell.ui
         self.routes: list[str] = []  # the addresses the app pushed, in order

@@ -15,6 +15,7 @@ from flet.messaging.session import Session as FletSession
 from app_harness import ENCODE, Wire, visible, walk
 from scorekeeper import rules
 from scorekeeper.app import ids, main, widgets
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
 
 
@@ -27,7 +28,7 @@ class Tab:
         self.flet_session = flet_session = FletSession(self.wire)
         self.page = flet_session.page
         main.setup_page(self.page)
-        self.session = Session(store, "en")
+        self.session = Session(store, "en", screens=SCREENS)
         self.shell = main.Shell(self.page, self.session)
         self.session.open(url)
         # the first screen goes out with the client's registration; encoding it is what
