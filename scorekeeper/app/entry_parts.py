@@ -1,5 +1,5 @@
-"""Hand-entry controls for the table fixes of issue 8: the queen of spades (one toggle, or
-a count per player with two decks) and "gets the rest" with a visible word."""
+"""Hand-entry controls: the queen of spades (one toggle, or a count per player with two
+decks) and "gets the rest" with a visible word."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""The score sheet's table for the table fixes of issue 8: up to five players one column
-each (totals pinned on top), six to eleven the sheet on its side (one row per player,
-names and totals fixed, the hands scrolling beside them); the running total under every
-score; who leads, who is tied, who has reached the target, in words. Every number comes
-from the rules."""
+"""The score sheet's table: up to five players one column each (totals pinned on top), six
+to eleven the sheet on its side (one row per player, names and totals fixed, the hands
+scrolling beside them); the running total under every score; who leads, who is tied, who
+has reached the target, in words. Every number comes from the rules."""
 
 from __future__ import annotations
 

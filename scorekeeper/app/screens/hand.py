@@ -4,6 +4,7 @@ the moon's outcomes. Also editing or deleting an earlier hand."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,8 @@ from . import Redirect, load_game
 
 if TYPE_CHECKING:
     from ..session import Session
+
+log = logging.getLogger(__name__)
 
 
 class Model:
@@ -54,8 +57,8 @@ class Model:
         try:
             self.session.write(lambda store: store.save_draft(self.game.id,
                                                               self.entry.to_draft()))
-        except StoreError:
-            pass
+        except StoreError:  # a draft is a convenience: the hand itself is still on screen
+            log.warning("could not keep the draft of %s", self.game.id, exc_info=True)
 
     def _write(self, write: Callable[[Any], StoredGame]) -> bool:
         """One store write of this hand. On success the draft goes and the other tabs

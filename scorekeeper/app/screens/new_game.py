@@ -3,6 +3,7 @@ target, moon rule, first dealer, the queen rule, and how to prepare the cards.""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +23,10 @@ from ..words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
 if TYPE_CHECKING:
     from ..session import Session
 
+log = logging.getLogger(__name__)
+
 DRAFT_SLOT = "new-game"  # the store's draft slot for the form as last typed (not fsynced)
 MAX_RECENT_NAMES = 24
-RECENT_SHOWN = 12
 
 
 class Model:
@@ -45,8 +47,8 @@ class Model:
             try:
                 old = session.store.get(rematch_of)
                 return NewGameForm.rematch(old.game, old.id)
-            except StoreError:
-                pass
+            except StoreError:  # the old game cannot be read: a fresh form instead
+                log.warning("no rematch of %s", rematch_of, exc_info=True)
         form = session.form
         if form is not None and form.rematch_of is None and not form.is_fresh():
             return form
