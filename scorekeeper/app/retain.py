@@ -12,7 +12,9 @@ What this module adds is the layering: a screen opened from its parent (the hand
 the change log from the sheet, ``Route.parent()``) is drawn over the parent's last
 drawing, which stays on the phone hidden and is not drawn again meanwhile. Going back to
 it (Save, Back) draws the parent anew in its old place, so a saved hand sends the new
-totals, banner and row, not a whole sheet, and the phone builds no new route.
+totals, banner and row, not a whole sheet, and the phone builds no new route. The screen
+left stays hidden over it (taking a whole hand entry off the page was most of a save's
+work on the server), so the next hand's entry is diffed against it too.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ VIEW_KEY = "tab"  # the one view's key: every drawing is diffed against the last
 
 class KeptView:
     """The layers of a tab's one view: each screen's content with its address, the
-    screen shown on top and the one it was opened from (if any) under it, hidden."""
+    parent screen first and the one opened from it (if any) second; only the one shown
+    is visible."""
 
     def __init__(self) -> None:
         self.stack: list[tuple[str, ft.Control]] = []
@@ -56,14 +59,14 @@ class KeptView:
             view.controls, spacing=0, expand=True)
         at = next((i for i, (u, _) in enumerate(stack) if u == url), None)
         if at is not None:
-            stack[at:] = [(url, layer)]
-        elif stack and route.parent().url() == stack[-1][0]:
-            stack[:] = [stack[-1], (url, layer)]
+            stack[at] = (url, layer)
+            del stack[at + 2:]
+        elif stack and route.parent().url() == stack[0][0]:
+            stack[1:] = [(url, layer)]
         else:
             stack[:] = [(url, layer)]
-        top = len(stack) - 1
         # each layer in a holder keyed by its address: only a drawing of the same screen
         # is diffed against a layer (another screen starts afresh, e.g. not inheriting
         # the sheet's scroll offset), and the holder, not the drawing, is hidden
-        return [ft.Column([content], spacing=0, expand=True, visible=i == top, key=u)
-                for i, (u, content) in enumerate(stack)]
+        return [ft.Column([content], spacing=0, expand=True, visible=u == url, key=u)
+                for u, content in stack]

@@ -151,3 +151,23 @@ def test_a_kept_row_is_never_patched_into_another_hand(store):
         assert again == first
 
     run(go())
+
+
+def test_the_hand_entry_left_stays_hidden_under_the_sheet_and_opens_again_as_a_change(store):
+    """Save takes the phone back to the sheet without taking the hand entry off it (hidden,
+    not removed: removing a whole entry was most of a save's work on the server), and the
+    next hand's entry is sent as what changed in it, not whole."""
+    async def go() -> tuple[int, int]:
+        gid = play(store, 4, 5)
+        tab = Tab(store, f"/game/{gid}")
+        first = tab.tap(ids.ENTER_HAND)
+        tab.tap(ids.BACK)
+        assert tab.shown(ids.SAVE_HAND) == [] and tab.shown(ids.HAND_ROW.format(n=5))
+        [view] = tab.page.views
+        assert [holder.visible for holder in view.controls] == [True, False]
+        again = tab.tap(ids.ENTER_HAND)
+        assert tab.shown(ids.SAVE_HAND) and tab.shown(ids.HAND_ROW.format(n=5)) == []
+        return first, again
+
+    first, again = run(go())
+    assert again * 3 < first, (first, again)
