@@ -2,11 +2,11 @@
 
 It only translates between Flet and the session: an address opens a screen, an action
 redraws the screen (handed to Flet, whose keyed diff sends only what changed; the screen
-a player came from stays under it as a layer, see :class:`.retain.KeptView`), and the session's question,
-export and notice are shown as a dialog or a snack bar. One navigation draws once: the
-address the session pushes comes back as a route change, which is ignored when it is the
-screen already drawn. ``flet run`` uses :func:`main`
-with the default store; ``scorekeeper serve`` uses :func:`make_main` with ``--db``.
+a player came from stays under it as a layer, see :class:`.retain.KeptView`), and the
+session's question, export and notice are shown as a dialog or a snack bar. One
+navigation draws once: the address the session pushes comes back as a route change, which
+is ignored when it is the screen already drawn. ``flet run`` uses :func:`main` with the
+default store; ``scorekeeper serve`` uses :func:`make_main` with ``--db``.
 """
 
 from __future__ import annotations
