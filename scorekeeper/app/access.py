@@ -25,7 +25,7 @@ import hmac
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -84,12 +84,39 @@ WRITES: dict[Role, frozenset[Write]] = {
 }
 
 
+@dataclass(frozen=True)
+class Policy:
+    """Who may do what: the one place the app asks (``Session.may_write``, the
+    ``GuardedStore``, the screens a role may open, the server's downloads)."""
+
+    reads: Mapping[Role, frozenset[Read]]
+    writes: Mapping[Role, frozenset[Write]]
+
+    def may_read(self, role: Role, what: Read) -> bool:
+        return what in self.reads[role]
+
+    def may_write(self, role: Role, action: Write) -> bool:
+        return action in self.writes[role]
+
+    def writes_at_all(self, role: Role) -> bool:
+        """Whether ``role`` changes anything stored (a follower only watches)."""
+        return bool(self.writes[role])
+
+    def may_open(self, role: Role, shows: Read, writes: bool) -> bool:
+        """Whether ``role`` may open a screen that shows ``shows`` (and, ``writes``, whose
+        actions change the shared table)."""
+        return self.may_read(role, shows) and (not writes or self.writes_at_all(role))
+
+
+POLICY = Policy(READS, WRITES)
+
+
 def may_write(role: Role, action: Write) -> bool:
-    return action in WRITES[role]
+    return POLICY.may_write(role, action)
 
 
 def may_read(role: Role, what: Read) -> bool:
-    return what in READS[role]
+    return POLICY.may_read(role, what)
 
 
 def role_for(client: str | None, lan: bool) -> Role:

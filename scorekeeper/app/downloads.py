@@ -1,8 +1,9 @@
 """The files the server offers to download: every game (``/export.json``, the history's
 Export button) and one game as JSON or CSV (the sheet's buttons).
 
-A download has no Flet session, so no table code can vouch for it: when other phones can
-reach the server, only this machine's browser (the host) may download."""
+A download has no Flet session, so no table code can vouch for it: its role is the one a
+new session from that address starts with (the host on this machine, or anyone when no
+other phone can reach the server), and the role policy says whether it may export."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .access import is_loopback
+from .access import POLICY, Read, role_for
 from .sharing import GAME_CSV_PATH, GAME_JSON_PATH, game_download
 
 EXPORT_PATH = "/export.json"
@@ -26,7 +27,8 @@ def add_routes(app: Any, store: Any, shared: bool) -> None:
     phones can reach the server (``--lan``)."""
 
     def refused(request: Request) -> Response | None:
-        if shared and not is_loopback(request.client.host if request.client else None):
+        role = role_for(request.client.host if request.client else None, shared)
+        if not POLICY.may_read(role, Read.EXPORT):
             return Response("Only the host's browser can download games.\n",
                             status_code=403, media_type="text/plain", headers=NO_STORE)
         return None

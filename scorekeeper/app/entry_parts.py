@@ -1,6 +1,5 @@
-"""Hand-entry controls for the table fixes of issue 8: the queen of spades (one toggle, or
-a count per player with two decks) and "gets the rest" with a visible word; and, with
-Omnibus, who took the J♦ (issue 17)."""
+"""Hand-entry controls: the queen of spades (one toggle, or a count per player with two
+decks), "gets the rest" with a visible word, and, with Omnibus, who took the J♦."""
 
 from __future__ import annotations
 

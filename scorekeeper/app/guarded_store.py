@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import rules
 from ..store import GameStore, StoredGame, StoreError
-from .access import Read, Role, Table, Write, may_read, may_write
+from .access import POLICY, Read, Role, Table, Write
 
 # What a follower may set for itself (kept for this session only).
 OWN_SETTINGS = frozenset({"language", "theme", "keep_awake"})
@@ -58,21 +58,26 @@ class GuardedStore:
 
     def _write(self, action: Write) -> None:
         role = self.role
-        if not may_write(role, action):
+        if not POLICY.may_write(role, action):
             raise Refused(role, action)
 
     def _read(self, what: Read) -> None:
         role = self.role
-        if not may_read(role, what):
+        if not POLICY.may_read(role, what):
             raise Refused(role, what)
 
-    def _follower(self) -> bool:
-        return self.role is Role.FOLLOWER
+    def _table_only(self) -> bool:
+        """This role reads the shared table and nothing more (the policy's follower)."""
+        return not POLICY.may_read(self.role, Read.GAMES)
+
+    def _keeps_own_settings(self) -> bool:
+        """This role's display settings stay in the tab (it may not write the host's)."""
+        return not POLICY.may_write(self.role, Write.SETTINGS)
 
     # --- reads ----------------------------------------------------------------------------
 
     def get(self, game_id: str) -> StoredGame:
-        if self._follower() and game_id != self.table.game_id:
+        if self._table_only() and game_id != self.table.game_id:
             raise Refused(self.role, Read.GAMES)
         return self.inner.get(game_id)
 
@@ -89,27 +94,27 @@ class GuardedStore:
         return self.inner.export_games()
 
     def get_draft(self, game_id: str) -> dict | None:
-        if self._follower():
+        if self._table_only():
             return None
         return self.inner.get_draft(game_id)
 
     def get_setting(self, key: str, default: Any = None) -> Any:
-        if self._follower():
+        if self._keeps_own_settings():
             return self._own.get(key, default)
         return self.inner.get_setting(key, default)
 
     def take_recoveries(self) -> tuple[Any, ...]:
-        if self._follower():  # a repair is the host's to hear about
+        if self._table_only():  # a repair is the host's to hear about
             return ()
         return self.inner.take_recoveries()
 
     @property
     def recoveries(self) -> tuple[Any, ...]:
-        return () if self._follower() else self.inner.recoveries
+        return () if self._table_only() else self.inner.recoveries
 
     @property
     def recovery_notes(self) -> tuple[str, ...]:
-        return () if self._follower() else self.inner.recovery_notes
+        return () if self._table_only() else self.inner.recovery_notes
 
     # --- writes ---------------------------------------------------------------------------
 
@@ -157,7 +162,7 @@ class GuardedStore:
         self.inner.save_draft(game_id, data)
 
     def set_setting(self, key: str, value: Any) -> None:
-        if self._follower():
+        if self._keeps_own_settings():
             if key not in OWN_SETTINGS:
                 raise Refused(self.role, Write.SETTINGS)
             self._own[key] = value
@@ -170,6 +175,6 @@ class GuardedStore:
         if name.startswith("_"):
             raise AttributeError(name)
         value = getattr(self.inner, name)
-        if callable(value) and self._follower():
+        if callable(value) and self._table_only():
             raise Refused(self.role, Read.GAMES)
         return value

@@ -143,13 +143,13 @@ INVITE_ADDRESS = "invite-address"  # the join address as text
 INVITE_NETWORK = "invite-network-{n}"  # pick address n (0..) of this machine's addresses (label: it)
 INVITE_CODE = "invite-code"  # the table code, label = the 6 digits
 KEEP_AWAKE = "keep-awake"  # settings: keep the screen on during a game
-# --- added for the table fixes (issue 8) ---------------------------------------------------
+# --- the sheet's table, the queens of Cancellation, the game cards --------------------------
 QUEENS = "queens-{seat}-{count}"  # Cancellation: this player took count (0, 1, 2) queens
 RUNNING = "running-{n}-{seat}"  # the running total of seat after hand n (small print)
 AT_TARGET = "at-target-{seat}"  # the flag on a player at or past the target
 SIDE_SHEET = "side-sheet"  # 6-11 players: the sheet on its side (one row per player)
 NOT_STARTED = "not-started"  # on a game card: the game has no hand yet
-# --- score chart, share, stats (issue 10) ---------------------------------------------
+# --- score chart, share, stats ---------------------------------------------------------
 CHART = "score-chart"  # the chart of a game; its label is the spoken summary
 #   ("Score chart: Ala 34, Bartek 61 after 7 hands; target 100")
 SHEET_TAB = "sheet-tab-{mode}"  # the sheet's view switch: mode = table | chart

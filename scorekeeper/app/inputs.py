@@ -55,12 +55,6 @@ class Inputs:
         self.fields.append(typed)
         return typed
 
-    def relink(self, live: Callable[[Any], Any]) -> None:
-        """Each field is now ``live(field)``: the control on the page that a freshly drawn
-        field was folded into (the one whose ``value`` Flet keeps as the phone types)."""
-        for typed in self.fields:
-            typed.control = live(typed.control)
-
     def pending(self) -> Iterator[Callable[[], None]]:
         """For each field whose text the model has not taken yet, the step that gives it
         (each text is given once)."""

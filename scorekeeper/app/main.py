@@ -1,21 +1,21 @@
 """The shell: wire one :class:`~.session.Session` per browser tab to a Flet page.
 
 It only translates between Flet and the session: an address opens a screen, an action
-redraws the screen (folded into the controls already on the phone, see
-:class:`.retain.KeptView`, so Flet sends only what changed), and the session's question,
-export and notice are shown as a dialog or a snack bar. One navigation draws once: the
-address the session pushes comes back as a route change, which is ignored when it is the
-screen already drawn. ``flet run`` uses :func:`main`
-with the default store; ``scorekeeper serve`` uses :func:`make_main` with ``--db``.
+redraws the screen (handed to Flet, whose keyed diff sends only what changed; the screen
+a player came from stays under it as a layer, see :class:`.retain.KeptView`), and the
+session's question, export and notice are shown as a dialog or a snack bar. One
+navigation draws once: the address the session pushes comes back as a route change, which
+is ignored when it is the screen already drawn. ``flet run`` uses :func:`main` with the
+default store; ``scorekeeper serve`` uses :func:`make_main` with ``--db``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-import threading
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -62,7 +62,7 @@ def draw(ui: widgets.Ui) -> ft.View:
     session = ui.session
     session.catch_up()
     session.inputs.clear()
-    return screens.module(session.route).view(ui, session.model)
+    return screens.SCREENS.module(session.route).view(ui, session.model)
 
 
 def overlay(ui: widgets.Ui) -> ft.DialogControl | None:
@@ -70,13 +70,34 @@ def overlay(ui: widgets.Ui) -> ft.DialogControl | None:
     return overlays.confirm_dialog(ui) or overlays.export_dialog(ui)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def locked(method: F) -> F:
+    """The Shell method runs under its tab's lock (see Shell.__init__)."""
+
+    @functools.wraps(method)
+    def under_lock(self: Shell, *args: Any, **kw: Any) -> Any:
+        with self.lock:
+            return method(self, *args, **kw)
+
+    return under_lock  # type: ignore[return-value]
+
+
 class Shell:
-    """Draws the session on a page and feeds page events back to it."""
+    """Draws the session on a page and feeds page events back to it.
+
+    One lock per tab (``lock``, the :class:`~.widgets.Ui`'s): every handler, drawing and
+    update of the tab's tree runs under it. Flet runs a tap's handler on its event loop
+    (a plain function too, in 1.0.5), a message from another tab (pub-sub) in its thread
+    pool, and a connect or disconnect in either; without the lock two of them could
+    change the session and draw into the same tree at once."""
 
     def __init__(self, page: ft.Page, session: Session) -> None:
         self.page = page
         self.session = session
         self.ui = widgets.Ui(session, self.render)
+        self.lock = self.ui.lock
         self._dialog: ft.DialogControl | None = None
         self._dialog_for: Any = None  # the question (or export text) the dialog shows
         self._notice_shown = 0
@@ -85,7 +106,6 @@ class Shell:
         self.wakelock: Any = None  # ft.Wakelock, made in the page's context (make_main)
         self._news: list[tuple[str, str]] = []  # (topic, message) for the other tabs
         self._stale = False  # the phone was away when its screen changed
-        self._stale_lock = threading.Lock()
         self._kept = retain.KeptView()  # the one view on the page (see retain.KeptView)
         session.on_navigate = self._push_route
         session.on_changed = self._tell_others
@@ -99,6 +119,7 @@ class Shell:
     def _table_moved(self) -> None:
         self._tell(TABLE_TOPIC, "moved")
 
+    @locked
     def _told_table(self, topic: str, message: Any) -> None:
         """The host opened another game: a table view follows it."""
         if self.session.table_moved():
@@ -124,6 +145,7 @@ class Shell:
             except Exception:  # another tab's trouble is not this tab's
                 log.debug("could not tell the other tabs", exc_info=True)
 
+    @locked
     def _told(self, topic: str, game_id: Any) -> None:
         """Another tab or phone changed a game: redraw if this screen shows it."""
         if isinstance(game_id, str) and self.session.external_change(game_id):
@@ -148,13 +170,14 @@ class Shell:
         except Exception:  # a page without a session (a test's): here
             return False
 
+    @locked
     def connected(self, e: Any = None) -> None:
         """The phone is back (woken up, or its tab reloaded): what changed meanwhile."""
-        with self._stale_lock:
-            stale, self._stale = self._stale, False
+        stale, self._stale = self._stale, False
         if stale:
             self.render()
 
+    @locked
     def locale_changed(self, e: Any) -> None:
         """The phone's language changed: follow it (unless a language is set)."""
         locales = getattr(e, "locales", None) or []
@@ -162,14 +185,16 @@ class Shell:
             self.session.set_device_language(getattr(locales[0], "language_code", None))
             self.render()
 
+    @locked
     def closed(self, e: Any = None) -> None:
         self.session.leave()  # e.g. the new-game form as typed, for a reload
         self._announce()
         try:
             self.page.pubsub.unsubscribe_all()
-        except Exception:
-            pass
+        except Exception:  # the session is gone already
+            log.debug("could not unsubscribe", exc_info=True)
 
+    @locked
     def disconnected(self, e: Any = None) -> None:
         """The connection dropped (a reload, a phone asleep): the session lives on and
         comes back with the next connection, still subscribed to the other tabs' news
@@ -181,6 +206,7 @@ class Shell:
         if self.page.route != url:
             self.page.run_task(self.page.push_route, url)
 
+    @locked
     def route_changed(self, e: Any) -> None:
         url = getattr(e, "route", None) or self.page.route
         if url == self.session.route.url() and self.page.views:
@@ -196,10 +222,12 @@ class Shell:
         if shown != url and self.session.route.screen != "not_found":
             self._push_route(shown)
 
+    @locked
     def view_popped(self, e: Any) -> None:
         self.session.back()
         self.render()
 
+    @locked
     def render(self) -> None:
         page, session = self.page, self.session
         try:
@@ -208,12 +236,9 @@ class Shell:
             log.exception("could not draw %s", session.route)
             session.open(routes.Home().url())
             view = draw(self.ui)
-        kept = self._kept.show(page, session.route, view)
-        session.inputs.relink(retain.live)  # the fields the phone types into
+        self._kept.show(page, session.route, view)
         page.theme_mode = THEME_MODE[session.theme]
         page.title = session.tr._("Hearts Scorekeeper")
-        if kept is not None:
-            self._kept.send(page, kept)  # what changed in it, before it is uncovered
         self._sync_dialog()
         self._sync_notice()
         page.update()
@@ -223,7 +248,7 @@ class Shell:
     def _sync_awake(self) -> None:
         """Keep the screen on while the sheet, hand entry or table view is open (unless
         the setting says not to); let it sleep elsewhere."""
-        want = wants_awake(self.session)
+        want = wants_awake(self.session.keep_awake, self.session.route.screen)
         if want == self._awake or self.wakelock is None:
             return
         self._awake = want
@@ -245,7 +270,7 @@ class Shell:
             try:
                 dialog.update()
             except Exception:  # already gone from the page
-                pass
+                log.debug("dialog already closed", exc_info=True)
 
     def _sync_dialog(self) -> None:
         session = self.session
@@ -260,10 +285,11 @@ class Shell:
             return
 
         def dismissed(e: Any) -> None:
-            if self._dialog is want:
-                self._dialog, self._dialog_for = None, None
-                session.confirm = None
-                session.export_text = None
+            with self.lock:
+                if self._dialog is want:
+                    self._dialog, self._dialog_for = None, None
+                    session.confirm = None
+                    session.export_text = None
 
         want.on_dismiss = dismissed
         self._dialog, self._dialog_for = want, wanted
@@ -290,11 +316,12 @@ class Shell:
         """Take the notice away after its time (Flutter keeps a snack bar up while a
         screen reader is on, and the undo it offers is only good for a moment)."""
         await asyncio.sleep(seconds)
-        if self.session.notice is not None and self.session.notice.serial == serial:
-            self.session.notice = None
-        if self._bar is bar:
-            self._bar = None
-        self._close(bar)
+        with self.lock:
+            if self.session.notice is not None and self.session.notice.serial == serial:
+                self.session.notice = None
+            if self._bar is bar:
+                self._bar = None
+            self._close(bar)
 
 
 def setup_page(page: ft.Page) -> None:
@@ -328,8 +355,9 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         client = peer.address if peer is not None else ""
         role = role_for(client, lan is not None)
         holder: list[Session] = []
-        guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, table)
-        session = Session(guarded, await device_language(page), role=role)  # type: ignore[arg-type]
+        guarded = GuardedStore(store, lambda: holder[0].role if holder else role, table)
+        session = Session(guarded, await device_language(page), role=role,  # type: ignore[arg-type]
+                          screens=screens.SCREENS)
         holder.append(session)
         session.tz = await device_timezone(page)
         session.lan, session.client = lan, client
@@ -348,9 +376,10 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         page.on_disconnect = shell.disconnected
         page.on_connect = shell.connected
         page.on_locale_change = shell.locale_changed
-        session.open(page.route)
-        shell.render()
-        shell._follow_address(page.route)
+        with shell.lock:
+            session.open(page.route)
+            shell.render()
+            shell._follow_address(page.route)
 
     return main
 

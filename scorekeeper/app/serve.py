@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from . import limits, network
-from .assets import assets_dir  # noqa: F401  (``serve.assets_dir`` for older callers)
+from .assets import assets_dir
 from .downloads import EXPORT_PATH
 from .guard import Guard, HostPolicy
 from .network import lan_addresses  # noqa: F401

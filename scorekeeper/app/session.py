@@ -10,16 +10,17 @@ then the shell draws the screen again. Messages are kept as untranslated
 
 from __future__ import annotations
 
-from datetime import tzinfo
-
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from datetime import tzinfo
+from typing import Any, Protocol, TypeVar
 
 from ..rules import RulesError
 from ..store import GameStore, StaleGameError, StoreError
-from . import routes, screens
+from . import routes
+from .access import POLICY, Role
 from .forms import NewGameForm
 from .i18n import LANGUAGES, Translator, pick_language
 from .inputs import Inputs
@@ -29,9 +30,18 @@ from .table_roles import KEEP_AWAKE, LanTable, gate, host_opened
 
 THEMES = ("system", "light", "dark")
 LANGUAGE_CHOICES = ("system",) + LANGUAGES
-ROLES = ("host", "editor", "follower")  # who may change what (see Session.may_write)
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+
+class Screens(Protocol):
+    """The screens a session opens, handed to it (:data:`.screens.SCREENS`), so the
+    session knows no screen module."""
+
+    def open(self, session: Session, route: Route) -> tuple[Route, Any]:
+        """The route actually shown (after redirects) and its screen model."""
+        ...
 
 
 @dataclass
@@ -66,9 +76,10 @@ class Session:
     """One tab: what it shows, in which language, and what it may change."""
 
     def __init__(self, store: GameStore, device_language: str | None = None,
-                 role: str = "host") -> None:
+                 role: Role = Role.HOST, *, screens: Screens) -> None:
         self.store = store
-        self.role = role  # host | editor | follower (see may_write)
+        self.screens = screens
+        self.role = role  # what it may change: see may_write
         self.device_language = device_language
         self.language_setting = self._setting("language", "system", LANGUAGE_CHOICES)
         self.theme = self._setting("theme", "system", THEMES)
@@ -124,7 +135,7 @@ class Session:
 
     def may_write(self) -> bool:
         """Whether this tab may change what is stored (a follower only watches)."""
-        return self.role in ("host", "editor")
+        return POLICY.writes_at_all(self.role)
 
     def write(self, action: Callable[[GameStore], T], game_id: str | None = None) -> T:
         """Run one store write. Every write of the app goes through here: the role is
@@ -142,7 +153,7 @@ class Session:
             try:
                 self.on_changed(game_id)
             except Exception:  # another tab's trouble is not this tab's
-                pass
+                log.warning("could not tell the other tabs", exc_info=True)
 
     def say(self, msg: Msg, undo: Callable[[], None] | None = None, stay: bool = True) -> None:
         """Show a notice on this screen, or (``stay=False``) on the one navigated to next."""
@@ -224,7 +235,8 @@ class Session:
             self.on_navigate(self.route.url())
 
     def _show(self, route: Route) -> None:
-        route, refused = gate(self, route)  # a role lands where it may be
+        landing = gate(route, self.role, self.lan, self.joined)  # where this role may be
+        route, refused, self.joined = landing.route, landing.refused, landing.joined
         if self.notice is not None and self.notice.route not in (None, route):
             self.notice = None  # a notice belongs to the screen it was given on
         self.leave()
@@ -232,10 +244,20 @@ class Session:
         self.confirm = None
         self.export_text = None
         try:
-            self.route, self.model = screens.open_screen(self, route)
+            self.route, self.model = self.screens.open(self, route)
         finally:
             self._take_recoveries()  # a file read for this screen may have been repaired
-        host_opened(self)  # the table views follow the game the host opens
+        self._host_opened()
+
+    def _host_opened(self) -> None:
+        """The table views follow the game the host opens."""
+        if not host_opened(self.lan, self.role, self.route, self.game is not None):
+            return
+        if self.on_table_moved is not None:
+            try:
+                self.on_table_moved()
+            except Exception:  # a follower's trouble is not the host's
+                log.warning("could not tell the table views", exc_info=True)
 
     def catch_up(self) -> None:
         """The text the phone's fields already hold goes to the screen's model before the
@@ -256,8 +278,8 @@ class Session:
         if leave is not None:
             try:
                 leave()
-            except StoreError:
-                pass
+            except StoreError:  # e.g. a draft that could not be kept: nothing to say now
+                log.warning("could not keep %s on leaving", self.route, exc_info=True)
 
     def _take_recoveries(self) -> None:
         """The store's new repairs, in words (each repair goes to one tab, once)."""
@@ -289,7 +311,7 @@ class Session:
             reload()
             return
         notice, error = self.notice, self.error
-        self.route, self.model = screens.open_screen(self, self.route)
+        self.route, self.model = self.screens.open(self, self.route)
         self.notice, self.error = notice, error
 
     # --- everywhere ------------------------------------------------------------------
@@ -342,5 +364,5 @@ class Session:
             self._keep_setting("theme", theme)
 
 
-__all__ = ["Confirm", "LANGUAGE_CHOICES", "Notice", "ROLES", "ReadOnlyError", "Session",
+__all__ = ["Confirm", "LANGUAGE_CHOICES", "Notice", "ReadOnlyError", "Screens", "Session",
            "THEMES"]

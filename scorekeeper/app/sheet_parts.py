@@ -1,8 +1,7 @@
-"""The score sheet's table for the table fixes of issue 8: up to five players one column
-each (totals pinned on top), six to eleven the sheet on its side (one row per player,
-names and totals fixed, the hands scrolling beside them); the running total under every
-score; who leads, who is tied, who has reached the target, in words. Every number comes
-from the rules."""
+"""The score sheet's table: up to five players one column each (totals pinned on top), six
+to eleven the sheet on its side (one row per player, names and totals fixed, the hands
+scrolling beside them); the running total under every score; who leads, who is tied, who
+has reached the target, in words. Every number comes from the rules."""
 
 from __future__ import annotations
 
@@ -218,7 +217,9 @@ def column_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
         ft.Container(hand_number(number, info), width=NUM_COL),
         *cells], spacing=COLUMN_GAP), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
         on_click=edit(number) if edit else None, ink=edit is not None)
-    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None)
+    # keyed by its hand: Flet matches the row to the one drawn before for that hand
+    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None,
+               key=f"hand-{number}")
 
 
 def total_text(ui: Ui, st: rules.GameState, seat: int, name: str, size: int,
@@ -278,9 +279,10 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
             padding=ft.Padding(6, 0, 6, 0), border_radius=8,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else
             ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)))
-    hands: list[ft.Control] = []
-    for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
-        hands.insert(0, side_column(ui, game, number, hs, running, edit))
+    hands = [ui.memo(row_key(ui, game, "side", number, hs, running, edit),
+                     lambda n=number, h=hs, r=running: side_column(ui, game, n, h, r, edit))
+             for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1)]
+    hands.reverse()  # the latest hand first, right beside the totals
     scroller = ft.Row(hands, spacing=0, scroll=ft.ScrollMode.AUTO, expand=True,
                       vertical_alignment=ft.CrossAxisAlignment.START)
     rule = ft.Container(width=1, height=SIDE_HEAD + SIDE_ROW * game.seats,
@@ -303,4 +305,6 @@ def side_column(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
           for seat in range(game.seats)],
     ], spacing=0), width=HAND_COL, border_radius=8,
         on_click=edit(number) if edit else None, ink=edit is not None)
-    return tag(ids.HAND_ROW.format(n=number), column, label=label, button=edit is not None)
+    # keyed by its hand: Flet matches the column to the one drawn before for that hand
+    return tag(ids.HAND_ROW.format(n=number), column, label=label, button=edit is not None,
+               key=f"hand-{number}")

@@ -4,21 +4,19 @@ where it lands instead, and the game the host has open that the table views foll
 Routes a role may not open land on the table view (a follower who joined with the QR
 code) or on the screen asking for the host's QR code (one who did not), with a short
 message. Writes are refused on the server twice over: by ``Session.write`` (the app's one
-door for writes) and by the session's :class:`~.guarded_store.GuardedStore`.
+door for writes) and by the session's :class:`~.guarded_store.GuardedStore`; both, and
+the screens here, ask the one role policy (:data:`.access.POLICY`). Each function takes
+what it reads (a role, the table, a route), not a session.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from . import routes
-from .access import Read, Role, Table, TableAccess, may_read
+from .access import POLICY, Read, Role, Table, TableAccess
 from .i18n import N_
 from .messages import Msg
-
-if TYPE_CHECKING:
-    from .session import Session
 
 # What each screen reads (the policy in access.READS decides who may open it).
 SCREEN_READS: dict[str, Read] = {
@@ -46,48 +44,48 @@ class LanTable:
     addresses: list[str] = field(default_factory=list)  # LAN addresses, best first
 
 
-def role_of(session: Session) -> Role:
-    return Role(session.role)
+@dataclass(frozen=True)
+class Landing:
+    """Where a role lands for a route it asked for: the route shown, what to say if it is
+    another, and whether the tab has now joined the table (came with the join token)."""
+
+    route: routes.Route
+    refused: Msg | None
+    joined: bool
 
 
-def gate(session: Session, route: routes.Route) -> tuple[routes.Route, Msg | None]:
-    """The route this session shows for ``route``, and what to say if it is another."""
-    lan = session.lan
+def gate(route: routes.Route, role: Role, lan: LanTable | None, joined: bool) -> Landing:
+    """The route a tab with ``role`` shows for ``route`` (``joined``: it came with the
+    join token before)."""
     if isinstance(route, routes.Table):
         if lan is None or not lan.access.token_ok(route.token):
-            return routes.Lobby(), None
-        session.joined = True
+            return Landing(routes.Lobby(), None, joined)
+        joined = True
     if isinstance(route, routes.Invite) and lan is None:  # nobody to invite off the LAN
-        return routes.NotFound(route.url()), None
-    role = role_of(session)
+        return Landing(routes.NotFound(route.url()), None, joined)
     read = SCREEN_READS.get(route.screen, Read.GAMES)
-    if may_read(role, read) and not (route.writes and role is Role.FOLLOWER):
-        return route, None
-    if session.joined and lan is not None:
-        return routes.Table(lan.access.token), Msg(FOLLOWER_ONLY)
-    return routes.Lobby(), None
+    if POLICY.may_open(role, read, route.writes):
+        return Landing(route, None, joined)
+    if joined and lan is not None:
+        return Landing(routes.Table(lan.access.token), Msg(FOLLOWER_ONLY), joined)
+    return Landing(routes.Lobby(), None, joined)
 
 
-def host_opened(session: Session) -> None:
-    """The host opened a game's sheet or hand entry: the table views follow it."""
-    lan, route = session.lan, session.route
-    if lan is None or role_of(session) is not Role.HOST:
-        return
+def host_opened(lan: LanTable | None, role: Role, route: routes.Route, shows_game: bool
+                ) -> bool:
+    """The host opened a game's sheet or hand entry (``shows_game``: it is there to
+    show): the table views follow it. Returns whether the table moved."""
+    if lan is None or role is not Role.HOST or not shows_game:
+        return False
     if not isinstance(route, (routes.Sheet, routes.Hand)) or getattr(route, "read_only", False):
-        return
-    if session.model is None or getattr(session.model, "game", None) is None:
-        return
-    if lan.table.follow(route.id) and session.on_table_moved is not None:
-        try:
-            session.on_table_moved()
-        except Exception:  # a follower's trouble is not the host's
-            pass
+        return False
+    return lan.table.follow(route.id)
 
 
-def can_invite(session: Session) -> bool:
-    return session.lan is not None and may_read(role_of(session), Read.INVITE)
+def can_invite(lan: LanTable | None, role: Role) -> bool:
+    return lan is not None and POLICY.may_read(role, Read.INVITE)
 
 
-def wants_awake(session: Session) -> bool:
+def wants_awake(keep_awake: bool, screen: str) -> bool:
     """Keep the screen on: the sheet, hand entry or table view, unless turned off."""
-    return session.keep_awake and session.route.screen in AWAKE_SCREENS
+    return keep_awake and screen in AWAKE_SCREENS

@@ -7,6 +7,7 @@ Every control a test needs carries an identifier from :mod:`.ids`
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,23 +38,24 @@ MEMO_SIZE = 64  # controls kept for reuse per tab (e.g. a long game's hand rows)
 
 @dataclass
 class Ui:
-    """What a view needs: the session (and its screen model) and a way to redraw."""
+    """What a view needs: the session (and its screen model), a way to redraw, and the
+    tab's lock: every handler runs under it, and so does every drawing (the shell's), since
+    Flet calls a tap's handler on its event loop and a message from another tab in its
+    thread pool, both of which change the session and the tree on the page."""
 
     session: Session
     refresh: Callable[[], None] = lambda: None
     kept: OrderedDict[Any, ft.Control] = field(default_factory=OrderedDict, repr=False)
+    lock: Any = field(default_factory=threading.RLock, repr=False)
 
     def memo(self, key: Any, build: Callable[[], ft.Control]) -> ft.Control:
-        """The control built for ``key`` before (the very same object, so the shell has
-        nothing to fold or send for it), else ``build()``. ``key`` must hold everything the
+        """The control built for ``key`` before (the very same object, so Flet's diff has
+        nothing to walk or send for it), else ``build()``. ``key`` must hold everything the
         control shows and does, its handler's target included (e.g. the screen's address).
         The last MEMO_SIZE are kept, per tab."""
         control = self.kept.get(key)
         if control is None:
             control = self.kept[key] = build()
-            control._kept = True  # type: ignore[attr-defined]  # retain.merge leaves it be
-            # and Flet's diff does not walk into it: it never changes once drawn
-            control._isolated = True  # type: ignore[attr-defined]
             while len(self.kept) > MEMO_SIZE:
                 self.kept.popitem(last=False)
         else:
@@ -70,15 +72,21 @@ class Ui:
         traceback), then ``then`` if given (a form's model noting the change), and redraw."""
 
         def handler(e: Any = None) -> None:
-            notice = self.session.notice
-            if notice is not None and notice.undo is not None and fn != self.session.undo:
-                self.session.notice = None  # an Undo stays up until the next action
-            run(self.session, fn, *args)
-            if then is not None:
-                run(self.session, then)
-            self.refresh()
+            with self.lock:
+                notice = self.session.notice
+                if notice is not None and notice.undo is not None and fn != self.session.undo:
+                    self.session.notice = None  # an Undo stays up until the next action
+                run(self.session, fn, *args)
+                if then is not None:
+                    run(self.session, then)
+                self.refresh()
 
         return handler
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run one user action without a redraw (e.g. a form kept as a field is left)."""
+        with self.lock:
+            run(self.session, fn, *args)
 
     def go(self, route: Route) -> Callable[[Any], None]:
         """A handler that opens ``route``."""
@@ -174,11 +182,12 @@ def text_field(ui: Ui, text: str, put: Callable[[str], None],
     typed = ui.session.inputs.add(field, put, text)
 
     def changed(e: Any) -> None:
-        value = value_of(e)  # the field's text (or a test's stand-in control's)
-        step = typed.take("" if value is None else str(value))
-        run(ui.session, step or (lambda: None))  # after every other field's text
-        if then is not None:
-            then(e)
+        with ui.lock:
+            value = value_of(e)  # the field's text (or a test's stand-in control's)
+            step = typed.take("" if value is None else str(value))
+            run(ui.session, step or (lambda: None))  # after every other field's text
+            if then is not None:
+                then(e)
 
     field.on_change = changed
     return field

@@ -134,10 +134,6 @@ def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
     return entry
 
 
-def game_data(doc: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-    """A whole game file in the current format."""
-    return {"meta": {"1": {"format": migrations.FORMAT}}, "game": {"1": doc}, "changes": changes}
-
 def content_id(game: rules.Game) -> str:
     """A stable id for a game file without one, so importing it twice adds it once."""
     canon = json.dumps(rules.game_to_dict(game), sort_keys=True, ensure_ascii=False)

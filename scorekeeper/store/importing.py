@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 import os
-from contextlib import suppress
-from typing import TYPE_CHECKING
+import threading
+from contextlib import AbstractContextManager, suppress
+from pathlib import Path
+from typing import Any, Protocol
 
 from .. import rules
 from .errors import GameNotFoundError, StoreError, os_error
@@ -26,13 +28,31 @@ from .gamefiles import CHANGES, DOC, GAME
 from .model import ImportResult
 from .storage import backup_path, file_key, fsync_dir
 
-if TYPE_CHECKING:
-    from .store import GameStore
-
 BULK_IMPORT = 16  # imports of more games than this sync once at the end
 
 
-def import_items(store: "GameStore", items: list[ImportItem]) -> ImportResult:
+class Games(Protocol):
+    """What an import needs of the store (``GameStore`` is one): the games folder, a game's
+    lock, file and cache. Named here, so this module does not import the store."""
+
+    _games: Path
+    _mu: threading.Lock
+    _cache: dict[str, Any]
+
+    def _game_lock(self, game_id: str) -> AbstractContextManager[Any]: ...
+
+    def _load(self, game_id: str) -> tuple[Any, dict, rules.Game]: ...
+
+    def _write_new(self, game_id: str, doc: dict, game: rules.Game, changes: list[dict],
+                   durable: bool = True) -> Any: ...
+
+    def _writing(self, db: Any, game_id: str, game: rules.Game
+                 ) -> AbstractContextManager[Any]: ...
+
+    def _read_game(self, game_id: str) -> Any: ...
+
+
+def import_items(store: Games, items: list[ImportItem]) -> ImportResult:
     bulk = len(items) > BULK_IMPORT  # many games: one sync at the end, not one each
     added = skipped = updated = 0
     conflicts: list[str] = []
@@ -64,7 +84,7 @@ def import_items(store: "GameStore", items: list[ImportItem]) -> ImportResult:
     return ImportResult(added, skipped, updated, tuple(conflicts))
 
 
-def _sync(store: "GameStore") -> None:
+def _sync(store: Games) -> None:
     sync = getattr(os, "sync", None)
     if sync is not None:
         sync()
@@ -74,7 +94,7 @@ def _sync(store: "GameStore") -> None:
         raise os_error(e, store._games) from e
 
 
-def _import_one(store: "GameStore", item: ImportItem,
+def _import_one(store: Games, item: ImportItem,
                 durable: bool) -> tuple[str, list[int] | None]:
     """What happened to the game (added, updated, skipped, conflict) and, when its file
     was written, the file's identity."""
@@ -111,7 +131,7 @@ def _import_one(store: "GameStore", item: ImportItem,
         return "updated", None if key is None else list(key)
 
 
-def _undo(store: "GameStore", written: list[tuple[str, str, list[int] | None]]) -> list[str]:
+def _undo(store: Games, written: list[tuple[str, str, list[int] | None]]) -> list[str]:
     """Undo the games this import wrote, newest first; the ids that stay stored."""
     kept: list[str] = []
     for gid, outcome, key in reversed(written):

@@ -248,7 +248,7 @@ class DurableStorage(Storage):
         self._data: dict | None = None  # what TinyDB reads: the file, or what it wrote
         self._loaded = False
         self._batch = 0
-        self._dirty = False
+        self._unsaved = False
 
     # --- TinyDB interface -------------------------------------------------------------
 
@@ -261,7 +261,7 @@ class DurableStorage(Storage):
     def write(self, data: dict) -> None:
         self._data, self._loaded = data, True
         if self._batch:
-            self._dirty = True
+            self._unsaved = True
             return
         try:
             self.commit(encode(data))
@@ -287,11 +287,11 @@ class DurableStorage(Storage):
         except BaseException:
             self._batch -= 1
             if not self._batch:
-                self._dirty, self._loaded, self._data = False, False, None
+                self._unsaved, self._loaded, self._data = False, False, None
             raise
         self._batch -= 1
-        if not self._batch and self._dirty:
-            self._dirty = False
+        if not self._batch and self._unsaved:
+            self._unsaved = False
             try:
                 self.commit(encode(self._data))  # type: ignore[arg-type]
             except BaseException:

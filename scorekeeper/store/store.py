@@ -61,7 +61,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
         self._mu = threading.Lock()
         self._cache: OrderedDict[str, tuple[bytes, rules.Game]] = OrderedDict()
         self._list_cache: tuple[int, bool, list[GameSummary]] | None = None
-        self._values: dict[int, tuple[dict, GameSummary]] = {}
+        self._summaries: dict[int, tuple[dict, GameSummary]] = {}
         self._index = Index(self.path, self._locks / "index.lock", self._tmp,
                             lambda message: self._note("rebuilt", message), scan=self._scan)
         self._index.ensure()
@@ -186,7 +186,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
         cached = self._list_cache
         if cached and cached[0] == key and cached[1] == include_deleted:
             return list(cached[2])
-        values = self._values  # summary dict -> GameSummary, rebuilt only for changed rows
+        values = self._summaries  # summary dict -> GameSummary, rebuilt only for changed rows
         fresh: dict[int, tuple[dict, GameSummary]] = {}
         rows = []
         for s in self._index.summaries():
@@ -197,7 +197,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
                 hit = (s, summary_value(s))
             fresh[id(s)] = hit
             rows.append(hit)
-        self._values = fresh
+        self._summaries = fresh
         rows.sort(key=lambda r: (r[0]["updated"], r[0]["created"], r[0]["id"]), reverse=True)
         result = [r[1] for r in rows]
         self._list_cache = (key, include_deleted, result)

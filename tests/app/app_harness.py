@@ -1,24 +1,76 @@
-"""Drive the app without a browser: the real session, screen models and store, the real
-Flet control trees.
+"""Drive the app without a browser: the real shell (:class:`scorekeeper.app.main.Shell`) on
+a real Flet session, with the real session, screen models and store.
 
-``Phone(store)`` opens the app like a browser tab would; ``tap``, ``type``, ``pick``
-call the very handlers the views attach to the controls found by their identifiers
-(:mod:`scorekeeper.app.ids`), and every action redraws the current view, dialog and notice
-(as the shell does: :func:`scorekeeper.app.main.draw` and ``overlay``).
+``Phone(store)`` opens the app like a browser tab would; ``tap`` sends a click (or a
+tagged button's tap) to the control's id and Flet dispatches it, ``type`` puts the text in
+the field as Flet does when it arrives, then sends its change event, as the phone does
+(controls are found by their identifiers, :mod:`scorekeeper.app.ids`). The shell then
+draws the screen, dialog and notice as it does when served; the phone's view is what the
+page shows (the layer on top, not the screen kept under it).
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session as FletSession
+from flet.pubsub.pubsub_hub import PubSubHub
 
-from scorekeeper.app import ids, overlays, widgets
-from scorekeeper.app.main import draw, overlay
+from scorekeeper.app import ids, main
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class Wire(Connection):
+    """A connection that keeps every message, encoded as the web server encodes it (which
+    is also when Flet takes the snapshots it diffs the next drawing against)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.loop = loop
+        self.sent: list[bytes] = []
+        self.pubsubhub = PubSubHub(None)
+        self.phone: Any = None  # what the phone holds (wire_harness.PhoneSide), if kept
+        self.calls: list[Any] = []  # methods the server asked the phone to run
+
+    def send_message(self, message: Any) -> None:
+        if message.action == MessageAction.INVOKE_METHOD:
+            self.calls.append(message.body)
+        packed = msgpack.packb([message.action, message.body], default=ENCODE)
+        self.sent.append(packed)
+        if self.phone is not None:
+            self.phone.apply(packed)
+
+    def take(self) -> int:
+        """Bytes sent since the last call."""
+        n = sum(len(m) for m in self.sent)
+        self.sent.clear()
+        return n
+
+
+def visible(control: Any) -> Any:
+    """Like ``walk``, without the parts hidden on the phone (a layer under the screen)."""
+    if control is None or getattr(control, "visible", True) is False:
+        return
+    yield control
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.name in ("parent", "page"):
+            continue
+        value = getattr(control, f.name, None)
+        for c in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(c, ft.BaseControl):
+                yield from visible(c)
 
 
 def walk(control: Any) -> Iterator[Any]:
@@ -55,21 +107,64 @@ def texts(control: Any) -> list[str]:
 
 
 class Phone:
-    """One browser tab on the app, without the browser."""
+    """One browser tab on the app, without the browser: the shell on a Flet session."""
 
-    def __init__(self, store: Any, language: str | None = "en", route: str = "/") -> None:
-        self.session = Session(store, language)
-        self.ui = widgets.Ui(self.session, self.render)
-        self.routes: list[str] = []
-        self.session.on_navigate = self.routes.append
+    def __init__(self, store: Any, language: str | None = "en", route: str = "/",
+                 session: Session | None = None) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.wire = Wire(self.loop)
+        self.flet = FletSession(self.wire)  # kept here: the page refers to it weakly
+        self.page = self.flet.page
+        main.setup_page(self.page)
+        msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the phone registers
+        self.session = session if session is not None else Session(
+            store, language, screens=SCREENS)
+        self.shell = main.Shell(self.page, self.session)
+        self.ui = self.shell.ui
+        self.routes: list[str] = []  # the addresses the app pushed, in order
+        pushed = self.session.on_navigate
+
+        def navigate(url: str) -> None:
+            self.routes.append(url)
+            if pushed is not None:
+                pushed(url)
+
+        self.session.on_navigate = navigate
+        self.page.on_route_change = self.shell.route_changed
         self.session.open(route)
         self.render()
 
     # drawing
     def render(self) -> None:
-        self.view = draw(self.ui)
-        self.dialog = overlay(self.ui)
-        self.notice = overlays.notice_bar(self.ui)
+        """The shell draws the screen again (as after an action)."""
+        self.shell.render()
+        self.settle()
+
+    def settle(self) -> None:
+        """Let the page's own tasks run, the phone answering each method the server asks
+        it to run (e.g. showing a pushed address)."""
+        for _ in range(3):
+            self.loop.run_until_complete(asyncio.sleep(0))
+            calls, self.wire.calls = self.wire.calls, []
+            for call in calls:
+                self.flet.handle_invoke_method_results(call.control_id, call.call_id, None,
+                                                       None)
+
+    @property
+    def view(self) -> ft.View:
+        """The screen the page shows: its bar, button and the layer on top."""
+        [view] = self.page.views
+        shown = [c for c in view.controls if c.visible is not False]
+        return ft.View(route=view.route, appbar=view.appbar, controls=shown,
+                       floating_action_button=view.floating_action_button)
+
+    @property
+    def dialog(self) -> Any:
+        return self.shell._dialog
+
+    @property
+    def notice(self) -> Any:
+        return self.shell._bar
 
     def roots(self) -> list[Any]:
         return [r for r in (self.view, self.dialog, self.notice) if r is not None]
@@ -85,7 +180,7 @@ class Phone:
 
     def reload(self, store: Any) -> Phone:
         """A new tab (or a reload) on the same address (this one is closed first)."""
-        self.session.leave()
+        self.shell.closed()
         return Phone(store, self.session.device_language, self.session.route.url())
 
     # finding
@@ -153,29 +248,43 @@ class Phone:
         return True
 
     # acting
+    def send(self, control: Any, event: str, data: Any = None) -> None:
+        """An event from the phone to the control's id, dispatched by Flet (on its event
+        loop, as served), then what the page's tasks do with it."""
+        self.loop.run_until_complete(self.flet.dispatch_event(control._i, event, data))
+        self.settle()
+
+    def set(self, control: Any, value: Any) -> None:
+        """A value the phone reports (a field's text, a switch): Flet applies it to the
+        control as it arrives, before the event that follows it."""
+        self.flet.apply_patch(control._i, {"value": value})
+
     def tap(self, identifier: str) -> None:
         c = self._clickable(identifier)
         assert not c.disabled, f"{identifier!r} is disabled"
-        handler = c.on_click if getattr(c, "on_click", None) is not None else c.on_select
-        handler(SimpleNamespace(control=c, data=None))
+        if getattr(c, "on_click", None) is not None:
+            self.send(c, "click")
+        else:  # a chip
+            c.on_select(SimpleNamespace(control=c, data=None))
+            self.settle()
 
     def type(self, identifier: str, text: str) -> None:
         field = self.control(identifier, ft.TextField)
-        field.value = text
-        field.on_change(SimpleNamespace(control=field, data=text))
+        self.set(field, text)
+        self.send(field, "change", text)
         if field.on_blur is not None:
-            field.on_blur(SimpleNamespace(control=field, data=None))
+            self.send(field, "blur")
 
     def choose(self, identifier: str, value: str) -> None:
         dropdown = self.control(identifier, ft.Dropdown)
-        dropdown.value = value
+        self.set(dropdown, value)
         dropdown.on_select(SimpleNamespace(control=dropdown, data=value))
+        self.settle()
 
     def switch(self, identifier: str, value: bool) -> None:
         sw = self.control(identifier, ft.Switch)
-        sw.value = value
-        sw.on_change(SimpleNamespace(control=sw, data=str(value).lower()))
-        self.render()
+        self.set(sw, value)
+        self.send(sw, "change", str(value).lower())
 
     # the game from the player's side
     def new_game(self, names: list[str], **choices: str) -> str:

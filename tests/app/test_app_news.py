@@ -14,6 +14,7 @@ from app_harness import walk
 from scorekeeper import rules
 from scorekeeper.app import ids
 from scorekeeper.app.main import TOPIC, Shell
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
@@ -61,7 +62,7 @@ class Page:
 
 def tab(store: Any, hub: Hub, name: str, url: str) -> tuple[Shell, Page]:
     page = Page(hub, name)
-    session = Session(store, "en")
+    session = Session(store, "en", screens=SCREENS)
     shell = Shell(page, session)  # type: ignore[arg-type]
     session.open(url)
     shell.render()

@@ -22,6 +22,7 @@ from scorekeeper.app import ids, qr, routes, widgets, words
 from scorekeeper.app.access import Role, TableAccess
 from scorekeeper.app.guarded_store import GuardedStore
 from scorekeeper.app.screens import hand, history, new_game
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
 from scorekeeper.app.table_roles import LanTable, wants_awake
 from scorekeeper.store import GameStore
@@ -46,14 +47,10 @@ class LanPhone(Phone):
         tbl = lan.table if lan is not None else __import__(
             "scorekeeper.app.access", fromlist=["Table"]).Table()
         guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, tbl)
-        self.session = Session(guarded, "en", role=role)  # type: ignore[arg-type]
-        holder.append(self.session)
-        self.session.lan, self.session.client = lan, client
-        self.ui = widgets.Ui(self.session, self.render)
-        self.routes: list[str] = []
-        self.session.on_navigate = self.routes.append
-        self.session.open(route)
-        self.render()
+        session = Session(guarded, "en", role=role, screens=SCREENS)  # type: ignore[arg-type]
+        holder.append(session)
+        session.lan, session.client = lan, client
+        super().__init__(store, "en", route, session=session)
 
 
 @pytest.fixture
@@ -92,6 +89,10 @@ def snapshot(store: GameStore) -> Any:
             store.get_setting("theme"), store.get_setting("keep_awake"),
             store.get_draft(new_game.DRAFT_SLOT),
             {g.id: store.get_draft(g.id) for g in store.list_games(True)})
+
+
+def awake(p: LanPhone) -> bool:
+    return wants_awake(p.session.keep_awake, p.session.route.screen)
 
 
 def refused(p: LanPhone) -> bool:
@@ -402,20 +403,20 @@ def test_the_host_invites_with_a_qr_code_of_the_join_address(store: GameStore, l
 def test_the_screen_stays_awake_on_sheet_entry_and_table(store: GameStore, lan: LanTable,
                                                          host: LanPhone, game_id: str) -> None:
     host.go(f"/game/{game_id}")
-    assert wants_awake(host.session)
+    assert awake(host)
     host.go(f"/game/{game_id}/hand")
-    assert wants_awake(host.session)
+    assert awake(host)
     host.go("/history")
-    assert not wants_awake(host.session)
+    assert not awake(host)
     p = follower(store, lan)
-    assert wants_awake(p.session)
+    assert awake(p)
     host.go("/settings")
     assert host.control(ids.KEEP_AWAKE, ft.Switch).value is True
     host.switch(ids.KEEP_AWAKE, False)
     assert store.get_setting("keep_awake") == "off"
     host.go(f"/game/{game_id}")
-    assert not wants_awake(host.session)
-    assert wants_awake(p.session)  # the follower's own setting
+    assert not awake(host)
+    assert awake(p)  # the follower's own setting
 
 
 def test_the_shell_turns_the_wake_lock_on_and_off(store: GameStore, lan: LanTable,

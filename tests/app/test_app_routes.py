@@ -11,6 +11,7 @@ from app_harness import Phone
 from scorekeeper import rules
 from scorekeeper.app import ids, routes
 from scorekeeper.app.main import Shell
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
@@ -102,7 +103,7 @@ class FakePage:
 def test_a_navigation_is_drawn_once(store):
     gid = start(store)
     page = FakePage()
-    session = Session(store, "en")
+    session = Session(store, "en", screens=SCREENS)
     shell = Shell(page, session)  # type: ignore[arg-type]
     session.open("/")
     shell.render()
@@ -128,7 +129,7 @@ def _walk(control: Any):
 def test_a_question_is_shown_once_and_closed_when_answered(store):
     gid = start(store)
     page = FakePage()
-    session = Session(store, "en")
+    session = Session(store, "en", screens=SCREENS)
     shell = Shell(page, session)  # type: ignore[arg-type]
     session.open("/history")
     session.model.ask_delete(gid)

@@ -11,6 +11,7 @@ with warnings.catch_warnings():  # starlette's note about its httpx client, not 
 
 from scorekeeper import rules
 from scorekeeper.app import serve
+from scorekeeper.app.assets import assets_dir
 from scorekeeper.store import GameStore
 
 LOCAL = "http://127.0.0.1:8550"  # the server refuses any other Host name
@@ -24,7 +25,7 @@ def test_local_and_lan_addresses():
 
 
 def test_assets_hold_font_licence_icon_and_an_offline_index():
-    assets = serve.assets_dir()
+    assets = assets_dir()
     for name in ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "fonts/LICENSE",
                  "icon.png", "favicon.png", "icons/icon-192.png", "icons/icon-512.png",
                  "manifest.json", "index.html", "assets/FontManifest.json"):

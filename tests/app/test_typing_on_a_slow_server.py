@@ -32,6 +32,7 @@ from scorekeeper import rules
 from scorekeeper.app import ids
 from scorekeeper.app.access import Role, TableAccess
 from scorekeeper.app.main import Shell, setup_page
+from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
 from scorekeeper.app.table_roles import LanTable
 
@@ -63,7 +64,7 @@ class SlowServer:
         self.flet = FletSession(self.wire)
         self.page = self.flet.page
         msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the phone registers
-        self.session = Session(store, "en")
+        self.session = Session(store, "en", screens=SCREENS)
         self.shell = Shell(self.page, self.session)
         self.session.on_navigate = lambda url: None  # no address bar here
         setup_page(self.page)

@@ -1,10 +1,11 @@
 """What a saved hand costs the server and the wire, without the browser: the app's shell on a
-real Flet session (tests/app/wire_harness.py), the views kept and folded (as served) against
-every view drawn anew (SCOREKEEPER_RETAIN=0), in the same run.
+real Flet session (tests/app/wire_harness.py), the sheet kept as a layer under the hand entry
+and each drawing diffed by Flet against the last by key (as served) against every view drawn
+anew on its own (SCOREKEEPER_RETAIN=0), in the same run.
 
 For each sheet (4 players with 5 and 20 hands; 7 players with 30), opens the hand entry,
 enters a hand and taps Save, and prints the median server CPU time of the tap (the store
-write, the new sheet drawn, folded, diffed and encoded; CPU time, so the machine's load
+write, the new sheet drawn, diffed and encoded; CPU time, so the machine's load
 weighs less) and the bytes sent to the phone for it.
 
     python tests/benchmarks/bench_save_patch.py [--saves 5]
@@ -67,7 +68,8 @@ def main_(argv: list[str] | None = None) -> int:
             print(f"{f'{players} players, {hands} hands':<24}{cells[0]:>14.1f}{cells[1]:>9.0f}"
                   f"{cells[2]:>15.1f}{cells[3]:>9.0f}")
     retain.RETAIN = True
-    print("median of the saves; kept = views kept and folded (as served), anew = drawn anew")
+    print("median of the saves; kept = the sheet kept as a layer, diffed by key (as served), "
+          "anew = every view drawn anew")
     return 0
 
 

@@ -67,3 +67,17 @@ def open_screen(session: Session, route: Route) -> tuple[Route, Any]:
             if r.error is not None:
                 session.error = r.error
     return route, module(NotFound()).Model(session, route)
+
+
+class Registry:
+    """The screens by route, handed to each :class:`~..session.Session` (which so never
+    imports a screen): the module that draws a route, and its model opened."""
+
+    def module(self, route: Route) -> ModuleType:
+        return module(route)
+
+    def open(self, session: Session, route: Route) -> tuple[Route, Any]:
+        return open_screen(session, route)
+
+
+SCREENS = Registry()

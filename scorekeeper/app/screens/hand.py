@@ -4,6 +4,7 @@ the moon's outcomes. Also editing or deleting an earlier hand."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,8 @@ from . import Redirect, load_game
 
 if TYPE_CHECKING:
     from ..session import Session
+
+log = logging.getLogger(__name__)
 
 
 class Model:
@@ -57,8 +60,8 @@ class Model:
         try:
             self.session.write(lambda store: store.save_draft(self.game.id,
                                                               self.entry.to_draft()))
-        except StoreError:
-            pass
+        except StoreError:  # a draft is a convenience: the hand itself is still on screen
+            log.warning("could not keep the draft of %s", self.game.id, exc_info=True)
 
     def _write(self, write: Callable[[Any], StoredGame]) -> bool:
         """One store write of this hand. On success the draft goes and the other tabs
@@ -386,8 +389,9 @@ def moon_option(ui: Ui, entry: Any, outcome: rules.MoonOutcome, shooter: str,
     ], spacing=2)
 
     def pick(e: Any = None) -> None:
-        entry.moon_choice = outcome.choice
-        ui.act(ui.model.entry_changed)(e)
+        with ui.lock:
+            entry.moon_choice = outcome.choice
+            ui.act(ui.model.entry_changed)(e)
 
     return tag(ids.MOON_CHOICE.format(choice=outcome.choice.value), ft.Container(
         content, padding=10, border_radius=12, ink=True, on_click=pick,

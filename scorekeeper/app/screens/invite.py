@@ -30,7 +30,7 @@ class Model:
 
     def url(self) -> str | None:
         lan, addresses = self.session.lan, self.addresses()
-        if lan is None or not addresses or not can_invite(self.session):
+        if lan is None or not addresses or not can_invite(self.session.lan, self.session.role):
             return None
         address = self.address if self.address in addresses else addresses[0]
         return lan.access.join_url(address, lan.port)
@@ -41,12 +41,13 @@ class Model:
 
     def code(self) -> str | None:
         lan = self.session.lan
-        return lan.access.code if lan is not None and can_invite(self.session) else None
+        shown = lan is not None and can_invite(lan, self.session.role)
+        return lan.access.code if shown and lan is not None else None
 
 
 def button(ui: Ui, game_id: str) -> ft.Control | None:
     """The sheet's "Invite phones" action (the host, on --lan only)."""
-    if not can_invite(ui.session):
+    if not can_invite(ui.session.lan, ui.session.role):
         return None
     return tag(ids.INVITE, ft.IconButton(ft.Icons.QR_CODE_2, tooltip=ui._("Invite phones"),
                                          on_click=ui.go(Invite(game_id))),

@@ -4,6 +4,7 @@ how to prepare the cards."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,16 +22,17 @@ from ..house_words import (HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, HOU
 from ..messages import rules_error
 from ..routes import NewGame, Route, Sheet
 from ..widgets import (TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame,
-                       run, section, tag, text_field, value_of)
+                       section, tag, text_field, value_of)
 from ..words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
 
 if TYPE_CHECKING:
     from ..session import Session
 
+log = logging.getLogger(__name__)
+
 DRAFT_SLOT = "new-game"  # the store's draft slot for the form as last typed (not fsynced)
 HOUSE_SETTING = "house_rules"  # the house rules of the table's last game, offered again
 MAX_RECENT_NAMES = 24
-RECENT_SHOWN = 12
 
 
 class Model:
@@ -52,8 +54,8 @@ class Model:
             try:
                 old = session.store.get(rematch_of)
                 return NewGameForm.rematch(old.game, old.id)
-            except StoreError:
-                pass
+            except StoreError:  # the old game cannot be read: a fresh form instead
+                log.warning("no rematch of %s", rematch_of, exc_info=True)
         form = session.form
         if form is not None and form.rematch_of is None and not form.is_fresh():
             return form
@@ -159,7 +161,7 @@ def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             ui, form.names[seat], lambda text, seat=seat: model.set_name(seat, text),
             lambda e: ui.refresh(), label=label, dense=False, expand=True,
             capitalization=ft.TextCapitalization.WORDS, max_length=24, counter="",
-            on_submit=lambda e: ui.refresh(), on_blur=lambda e: run(ui.session, model.keep),
+            on_submit=lambda e: ui.refresh(), on_blur=lambda e: ui.run(model.keep),
             key=f"name-{seat}", said=label), expand=True)
         buttons = [
             tag(ids.PLAYER_UP.format(seat=seat), ft.IconButton(
@@ -226,7 +228,7 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
             # the open house rules' example follows the target as it is typed
             lambda e: ui.refresh() if model.house_open else None, label=ui._("Target points"),
             keyboard_type=ft.KeyboardType.NUMBER, max_length=MAX_DIGITS, counter="",
-            on_blur=lambda e: run(ui.session, model.keep),
+            on_blur=lambda e: ui.run(model.keep),
             input_filter=ft.NumbersOnlyInputFilter(), key="target-other",
             said=ui._("Target points"))))
     return rows

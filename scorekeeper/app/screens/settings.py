@@ -9,7 +9,7 @@ import flet as ft
 from .. import ids
 from ..i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
-from ..widgets import Ui, app_bar, choice_tile, frame, run, section, tag, value_of
+from ..widgets import Ui, app_bar, choice_tile, frame, section, tag, value_of
 from ..words import THEME_NAME
 
 if TYPE_CHECKING:
@@ -67,8 +67,7 @@ def keep_awake_switch(ui: Ui, model: Model) -> ft.Control:
     text = ui._("Keep the screen on during a game")
 
     def changed(e: Any) -> None:
-        run(ui.session, model.set_keep_awake, str(value_of(e)).lower() in ("true", "1"))
-        ui.refresh()
+        ui.act(model.set_keep_awake, str(value_of(e)).lower() in ("true", "1"))(e)
 
     return tag(ids.KEEP_AWAKE, ft.Switch(label=text, value=on, on_change=changed),
                label=text, toggled=on)

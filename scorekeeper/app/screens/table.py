@@ -53,7 +53,7 @@ class Model:
 
     @property
     def follower(self) -> bool:
-        return Role(self.session.role) is Role.FOLLOWER
+        return self.session.role is Role.FOLLOWER
 
     def set_code_text(self, text: str) -> None:
         self.code_text = text
