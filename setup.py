@@ -1,7 +1,7 @@
 """Build step only (everything else is in pyproject.toml): the wheel carries the web
 assets. The repository's top-level ``assets/`` stays their source; ``build_py`` copies it
 into the package as ``scorekeeper/app/bundled_assets/``, where
-``scorekeeper.app.assets.assets_dir()`` finds it through ``importlib.resources``. An
+``scorekeeper.app.server.assets.assets_dir()`` finds it through ``importlib.resources``. An
 editable install gets no copy: it reads ``assets/`` in the checkout."""
 
 import shutil

@@ -26,7 +26,7 @@ def test_the_console_script_entry_point_is_the_package_main() -> None:
 
 
 def test_serve_is_passed_on_with_the_same_arguments(monkeypatch) -> None:
-    import scorekeeper.app.serve as serve_module
+    import scorekeeper.app.server.serve as serve_module
     from scorekeeper.cli import main
 
     got = {}

@@ -87,8 +87,8 @@ def test_the_cycle_finder_finds_a_cycle_and_only_a_cycle():
 def test_imports_are_read_wherever_they_are():
     edges = graph()
     # under TYPE_CHECKING, and relative: widgets names session for its types
-    assert "scorekeeper.app.routes" in edges["scorekeeper.app.widgets"]
-    assert "scorekeeper.rules" in edges["scorekeeper.app.widgets"]
+    assert "scorekeeper.app.routes" in edges["scorekeeper.app.views.widgets"]
+    assert "scorekeeper.rules" in edges["scorekeeper.app.views.widgets"]
 
 
 def test_no_import_cycle_in_scorekeeper():

@@ -1,4 +1,4 @@
-"""Sharing a game (scorekeeper/app/share.py): the text summary in each language, and the
+"""Sharing a game (scorekeeper/app/views/share.py): the text summary in each language, and the
 game as CSV (the store's export columns) and JSON (what replay and import read)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.app import share
-from scorekeeper.app.i18n import Translator
+from scorekeeper.app.views import share
+from scorekeeper.app.text.i18n import Translator
 from scorekeeper.store import GameStore
 from scorekeeper.store.export import CSV_COLUMNS, export_csv
 

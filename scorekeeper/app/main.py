@@ -20,14 +20,15 @@ from typing import Any, TypeVar
 import flet as ft
 
 from ..store import GameStore
-from . import overlays, retain, routes, screens, sharing, widgets
-from .access import Role, Table, role_for
-from .guarded_store import GuardedStore
-from .i18n import N_
-from .phone_socket import current_peer
+from .views import overlays, sharing, widgets
+from . import retain, routes, screens
+from .table.access import Role, Table, role_for
+from .table.guarded_store import GuardedStore
+from .text.i18n import N_
+from .server.phone_socket import current_peer
 from .session import Session
-from .table_roles import LanTable, wants_awake
-from .timezone import device_timezone
+from .table.table_roles import LanTable, wants_awake
+from .text.timezone import device_timezone
 
 log = logging.getLogger(__name__)
 

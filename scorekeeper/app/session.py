@@ -20,13 +20,13 @@ from typing import Any, Protocol, TypeVar
 from ..rules import RulesError
 from ..store import GameStore, StaleGameError, StoreError
 from . import routes
-from .access import POLICY, Role
+from .table.access import POLICY, Role
 from .forms import NewGameForm
-from .i18n import LANGUAGES, Translator, pick_language
+from .text.i18n import LANGUAGES, Translator, pick_language
 from .inputs import Inputs
-from .messages import EXPORT_SKIPPED, EXPORT_SKIPPED_PLURAL, STALE, Msg, recovery_message, rules_error, store_error
+from .text.messages import EXPORT_SKIPPED, EXPORT_SKIPPED_PLURAL, STALE, Msg, recovery_message, rules_error, store_error
 from .routes import Route
-from .table_roles import KEEP_AWAKE, LanTable, gate, host_opened
+from .table.table_roles import KEEP_AWAKE, LanTable, gate, host_opened
 
 THEMES = ("system", "light", "dark")
 LANGUAGE_CHOICES = ("system",) + LANGUAGES

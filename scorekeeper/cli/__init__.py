@@ -31,7 +31,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..app.serve import serve  # Flet is imported only when serving
+    from ..app.server.serve import serve  # Flet is imported only when serving
 
     return serve(host=args.host, port=args.port, db=args.db, lan=args.lan)
 
@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args.func = cmd_serve
     if argv is None and args.func is cmd_serve:  # this process is `scorekeeper serve`
-        from ..app.allocator import serve_on_malloc
+        from ..app.server.allocator import serve_on_malloc
 
         serve_on_malloc()  # see there: the memory of expired sessions goes back
     for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8: no traceback

@@ -1,4 +1,4 @@
-"""Roles, the table code and the join token (scorekeeper.app.access), with a fake clock."""
+"""Roles, the table code and the join token (scorekeeper.app.table.access), with a fake clock."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper.app import access, qr
-from scorekeeper.app.access import Read, Role, TableAccess, Write
+from scorekeeper.app.table import access, qr
+from scorekeeper.app.table.access import Read, Role, TableAccess, Write
 
 
 class Clock:

@@ -10,7 +10,8 @@ import pytest
 from app_harness import Phone, walk
 
 from scorekeeper import rules
-from scorekeeper.app import ids, sheet_parts, textwidth
+from scorekeeper.app import ids
+from scorekeeper.app.views import sheet_parts, textwidth
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
 LONG = ["Przemysław", "Małgorzata", "Bartłomiej", "Krzysztof"]

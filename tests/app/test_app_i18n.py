@@ -13,8 +13,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 
-from scorekeeper.app import i18n
-from scorekeeper.app.i18n import Translator, pick_language
+from scorekeeper.app.text import i18n
+from scorekeeper.app.text.i18n import Translator, pick_language
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "scorekeeper" / "app"

@@ -18,13 +18,16 @@ import pytest
 from app_harness import Phone
 
 from scorekeeper import rules
-from scorekeeper.app import ids, qr, routes, widgets, words
-from scorekeeper.app.access import Role, TableAccess
-from scorekeeper.app.guarded_store import GuardedStore
+from scorekeeper.app import ids, routes
+from scorekeeper.app.table import qr
+from scorekeeper.app.views import widgets
+from scorekeeper.app.text import words
+from scorekeeper.app.table.access import Role, TableAccess
+from scorekeeper.app.table.guarded_store import GuardedStore
 from scorekeeper.app.screens import hand, history, new_game
 from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
-from scorekeeper.app.table_roles import LanTable, wants_awake
+from scorekeeper.app.table.table_roles import LanTable, wants_awake
 from scorekeeper.store import GameStore
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
@@ -45,7 +48,7 @@ class LanPhone(Phone):
                  client: str = "10.231.0.2", route: str = "/") -> None:
         holder: list[Session] = []
         tbl = lan.table if lan is not None else __import__(
-            "scorekeeper.app.access", fromlist=["Table"]).Table()
+            "scorekeeper.app.table.access", fromlist=["Table"]).Table()
         guarded = GuardedStore(store, lambda: Role(holder[0].role) if holder else role, tbl)
         session = Session(guarded, "en", role=role, screens=SCREENS)  # type: ignore[arg-type]
         holder.append(session)

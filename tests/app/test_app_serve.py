@@ -10,8 +10,8 @@ with warnings.catch_warnings():  # starlette's note about its httpx client, not 
     from starlette.testclient import TestClient
 
 from scorekeeper import rules
-from scorekeeper.app import serve
-from scorekeeper.app.assets import assets_dir
+from scorekeeper.app.server import serve
+from scorekeeper.app.server.assets import assets_dir
 from scorekeeper.store import GameStore
 
 LOCAL = "http://127.0.0.1:8550"  # the server refuses any other Host name

@@ -4,7 +4,7 @@ import pytest
 from app_harness import Phone
 
 from scorekeeper.app import ids
-from scorekeeper.app.i18n import LANGUAGES
+from scorekeeper.app.text.i18n import LANGUAGES
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

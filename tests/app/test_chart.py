@@ -6,8 +6,9 @@ import flet_charts as fch
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.app import chart, ids, palette
-from scorekeeper.app.i18n import Translator
+from scorekeeper.app.views import chart, palette
+from scorekeeper.app import ids
+from scorekeeper.app.text.i18n import Translator
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, Variant
 
 from app_harness import walk

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.app.access import Role, Table, Write
-from scorekeeper.app.guarded_store import OWN_SETTINGS, GuardedStore, Refused
+from scorekeeper.app.table.access import Role, Table, Write
+from scorekeeper.app.table.guarded_store import OWN_SETTINGS, GuardedStore, Refused
 from scorekeeper.store import GameStore, StoreError
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from app_harness import Phone, walk
 
-from scorekeeper.app import ids, overlays
+from scorekeeper.app import ids
+from scorekeeper.app.views import overlays
 from scorekeeper.app.routes import History, parse
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]

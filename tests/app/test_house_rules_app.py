@@ -185,8 +185,8 @@ def test_the_sheet_says_the_house_rules_under_the_target_and_followers_see_them(
 
 
 def test_the_share_text_names_the_house_rules_and_the_jacks(phone):
-    from scorekeeper.app.i18n import Translator
-    from scorekeeper.app.share import share_text
+    from scorekeeper.app.text.i18n import Translator
+    from scorekeeper.app.views.share import share_text
     omnibus_game(phone)
     enter(phone, [10, 16, 0, 0], jack=2)
     enter(phone, [10, 16, 0, 0], jack=2)
@@ -228,8 +228,8 @@ def test_the_stats_show_the_jacks_taken_when_a_game_had_the_rule(phone, store):
 def test_a_phone_that_follows_the_table_sees_the_house_rules(store):
     from test_app_roles import Clock, LanPhone
 
-    from scorekeeper.app.access import Role, TableAccess
-    from scorekeeper.app.table_roles import LanTable
+    from scorekeeper.app.table.access import Role, TableAccess
+    from scorekeeper.app.table.table_roles import LanTable
     lan = LanTable(TableAccess(code="246810", token="T" * 32, clock=Clock()), port=8550,
                    addresses=["192.168.1.5"])
     host = LanPhone(store, lan, Role.HOST, client="127.0.0.1")

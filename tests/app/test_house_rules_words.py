@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.app import messages
-from scorekeeper.app.i18n import Translator
+from scorekeeper.app.text import messages
+from scorekeeper.app.text.i18n import Translator
 from scorekeeper.rules import Game, Hand, Rules, Variant
 
 FOUR = ["Ala", "Bartek", "Celina", "Darek"]

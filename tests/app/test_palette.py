@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from scorekeeper.app import palette
+from scorekeeper.app.views import palette
 
 
 def _linear(channel: int) -> float:

@@ -10,9 +10,11 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from scorekeeper.app import access, downloads, guarded_store, routes, session, table_roles
-from scorekeeper.app.access import POLICY, Policy, Read, Role, Table, Write
-from scorekeeper.app.guarded_store import GuardedStore, Refused
+from scorekeeper.app.table import access, guarded_store, table_roles
+from scorekeeper.app.server import downloads
+from scorekeeper.app import routes, session
+from scorekeeper.app.table.access import POLICY, Policy, Read, Role, Table, Write
+from scorekeeper.app.table.guarded_store import GuardedStore, Refused
 from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import ReadOnlyError, Session
 

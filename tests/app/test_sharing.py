@@ -14,7 +14,9 @@ with warnings.catch_warnings():  # starlette's note about its httpx client, not 
     from starlette.testclient import TestClient
 
 from scorekeeper import rules
-from scorekeeper.app import ids, serve, sharing
+from scorekeeper.app import ids
+from scorekeeper.app.server import serve
+from scorekeeper.app.views import sharing
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules
 from scorekeeper.store import GameStore
 

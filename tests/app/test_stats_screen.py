@@ -132,7 +132,7 @@ def test_the_stats_in_polish(store, games):
 
 
 def test_each_player_keeps_the_colour_of_their_latest_seat(phone, games):
-    from scorekeeper.app import palette
+    from scorekeeper.app.views import palette
 
     phone.go("/stats")
     model = phone.session.model

@@ -101,7 +101,7 @@ def test_many_players_keep_every_name_and_total_out_of_the_sideways_scroll(phone
         assert phone.text(ids.TOTAL.format(seat=seat)) == str(st.totals[seat])
     # the fixed part leaves room for hands beside it on a 360 px screen (16 px margins,
     # 8 px card padding each side)
-    from scorekeeper.app import sheet_parts
+    from scorekeeper.app.views import sheet_parts
 
     name, total = sheet_parts.side_widths(phone.ui, game_of(phone), st)
     fixed = name + total + sheet_parts.SIDE_EXTRA

@@ -30,11 +30,11 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper import rules
 from scorekeeper.app import ids
-from scorekeeper.app.access import Role, TableAccess
+from scorekeeper.app.table.access import Role, TableAccess
 from scorekeeper.app.main import Shell, setup_page
 from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
-from scorekeeper.app.table_roles import LanTable
+from scorekeeper.app.table.table_roles import LanTable
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek"]
 ENCODE = configure_encode_object_for_msgpack(BaseControl)

@@ -14,7 +14,8 @@ from flet.messaging.session import Session as FletSession
 
 from app_harness import ENCODE, Wire, visible, walk
 from scorekeeper import rules
-from scorekeeper.app import ids, main, widgets
+from scorekeeper.app import ids, main
+from scorekeeper.app.views import widgets
 from scorekeeper.app.screens import SCREENS
 from scorekeeper.app.session import Session
 

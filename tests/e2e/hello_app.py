@@ -2,7 +2,7 @@
 
 The browser benchmark measures it beside the score sheet (the floor any Flet page pays),
 and the end-to-end harness checks itself against it. Same stack as
-``scorekeeper.app.serve``: the Flet web client without CDN, mounted in FastAPI, run by
+``scorekeeper.app.server.serve``: the Flet web client without CDN, mounted in FastAPI, run by
 uvicorn.
 
     python tests/e2e/hello_app.py --port 8561

@@ -14,7 +14,8 @@ import pytest
 from e2e_harness import PHONE, Flutter, NetworkGuard, Server, app_server, shot
 
 from scorekeeper import rules
-from scorekeeper.app import ids, palette
+from scorekeeper.app import ids
+from scorekeeper.app.views import palette
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, Variant
 from scorekeeper.store import GameStore
 

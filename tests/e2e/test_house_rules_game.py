@@ -14,8 +14,8 @@ from e2e_harness import PHONE, Flutter, NetworkGuard
 
 from scorekeeper import rules
 from scorekeeper.app import ids
-from scorekeeper.app import house_words as words
-from scorekeeper.app.i18n import Translator
+from scorekeeper.app.text import house_words as words
+from scorekeeper.app.text.i18n import Translator
 from scorekeeper.rules import Hand, MoonRule
 
 LOCALES = {"pl": "pl-PL", "lt": "lt-LT", "en": "en-US"}

@@ -7,7 +7,7 @@ from app_steps import Table
 
 from scorekeeper import rules
 from scorekeeper.app import ids
-from scorekeeper.app.i18n import Translator
+from scorekeeper.app.text.i18n import Translator
 
 EN = Translator("en")
 PL = Translator("pl")

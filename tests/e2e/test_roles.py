@@ -24,8 +24,9 @@ from e2e_harness import FAILED, Flutter, Phone, Server, app_server, eventually
 from lan_harness import LanGuard, LanNamespace, lan_namespace
 
 from scorekeeper import rules
-from scorekeeper.app import ids, qr
-from scorekeeper.app.access import LOCK_ENV, MAX_TRIES
+from scorekeeper.app import ids
+from scorekeeper.app.table import qr
+from scorekeeper.app.table.access import LOCK_ENV, MAX_TRIES
 
 LOCK_SECONDS = 3  # the server's lock after 5 wrong codes, shortened for the test
 NO_WRITE = (ids.ENTER_HAND, ids.SAVE_HAND, ids.DELETE_HAND, ids.NEW_GAME, ids.REMATCH,

@@ -23,7 +23,7 @@ from PIL import ImageFont
 
 from scorekeeper import rules
 from scorekeeper.app import ids
-from scorekeeper.app.i18n import Translator
+from scorekeeper.app.text.i18n import Translator
 from scorekeeper.rules import Hand, Rules, Variant
 from scorekeeper.store import GameStore
 

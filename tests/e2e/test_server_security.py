@@ -12,7 +12,8 @@ import sys
 from e2e_harness import Server, free_port
 from lan_harness import lan_namespace
 
-from scorekeeper.app import ids, network
+from scorekeeper.app import ids
+from scorekeeper.app.server import network
 
 CSP_WATCH = """
 window.__cspViolations = [];

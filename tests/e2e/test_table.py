@@ -18,7 +18,7 @@ from e2e_harness import Server, app_server, eventually, resize, shot
 
 from scorekeeper import rules
 from scorekeeper.app import ids
-from scorekeeper.app.i18n import Translator
+from scorekeeper.app.text.i18n import Translator
 from scorekeeper.rules import Hand, MoonRule, Rules, Variant
 from scorekeeper.store import GameStore
 

@@ -1,7 +1,7 @@
 """Times follow the phone's clock: a browser in a zone neither this machine's nor the other
 tests' (Asia/Kolkata, UTC+05:30 all year) sees the game's time on the home screen and
 the change log as its own clock shows it (the zone travels through assets/index.html
-and Flet's SharedPreferences; scorekeeper/app/timezone.py)."""
+and Flet's SharedPreferences; scorekeeper/app/text/timezone.py)."""
 
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ def test_installed_scorekeeper_serves_page_and_font_from_outside_the_checkout(ve
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "SCOREKEEPER_"))}
     env["PYTHONNOUSERSITE"] = "1"
     where = subprocess.run([str(venv / "bin" / "python"), "-c",
-                            "import scorekeeper.app.assets as a; print(a.__file__); "
+                            "import scorekeeper.app.server.assets as a; print(a.__file__); "
                             "print(a.assets_dir())"],
                            cwd=cwd, env=env, check=True, capture_output=True, text=True)
     module, assets = where.stdout.split()

@@ -1,4 +1,4 @@
-"""``scorekeeper serve`` runs on the C library's malloc (see scorekeeper/app/allocator.py:
+"""``scorekeeper serve`` runs on the C library's malloc (see scorekeeper/app/server/allocator.py:
 with pymalloc the memory of expired sessions never went back to the system)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app import allocator
+from scorekeeper.app.server import allocator
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGV = ["/usr/bin/python3", "-m", "scorekeeper.cli", "serve", "--port", "9000"]
@@ -37,7 +37,7 @@ def test_serve_on_malloc_executes_the_same_command_with_the_variable(monkeypatch
 
 
 def test_only_the_serve_command_of_this_process_restarts(monkeypatch):
-    import scorekeeper.app.serve as serve_module
+    import scorekeeper.app.server.serve as serve_module
     from scorekeeper.cli import main
 
     restarts = []

@@ -1,4 +1,4 @@
-"""The server's gate (scorekeeper/app/guard.py), driven through the real ASGI app:
+"""The server's gate (scorekeeper/app/server/guard.py), driven through the real ASGI app:
 foreign Host and websocket Origin refused before a Flet session exists, no API docs, and
 the security headers on every answer."""
 
@@ -13,7 +13,7 @@ with warnings.catch_warnings():  # starlette's note about its httpx client, not 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient, WebSocketDenialResponse
 
-from scorekeeper.app import guard, network, serve
+from scorekeeper.app.server import guard, network, serve
 
 LOCAL = "http://127.0.0.1:8550"
 

@@ -1,4 +1,4 @@
-"""The server's connection limits (scorekeeper/app/limits.py) on a real uvicorn: a
+"""The server's connection limits (scorekeeper/app/server/limits.py) on a real uvicorn: a
 request's headers must come in time, and one address holds only so many connections.
 Loopback is the host's and never limited, so these tests count it like any address."""
 
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 import uvicorn
 
-from scorekeeper.app import limits
+from scorekeeper.app.server import limits
 
 
 async def hello(scope, receive, send):

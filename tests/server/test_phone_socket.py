@@ -18,8 +18,9 @@ with warnings.catch_warnings():  # starlette's note about its httpx client, not 
     from starlette.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
 
-from scorekeeper.app import ids, phone_socket, serve
-from scorekeeper.app.phone_socket import Bucket, Refusal, refusal
+from scorekeeper.app import ids
+from scorekeeper.app.server import phone_socket, serve
+from scorekeeper.app.server.phone_socket import Bucket, Refusal, refusal
 
 LOCAL = "http://127.0.0.1:8550"
 WS = "ws://127.0.0.1:8550/ws"
@@ -229,8 +230,8 @@ def test_the_role_and_the_lock_out_key_on_the_peer_not_the_page(tmp_path):
     from flet.messaging.session import Session as FletSession
 
     from scorekeeper.app import main as shell
-    from scorekeeper.app.access import Role, TableAccess
-    from scorekeeper.app.table_roles import LanTable
+    from scorekeeper.app.table.access import Role, TableAccess
+    from scorekeeper.app.table.table_roles import LanTable
     from scorekeeper.store import GameStore
 
     from flet.messaging.connection import Connection

@@ -7,8 +7,8 @@ from typing import Any
 
 from ... import rules
 from ...rules import MoonChoice, MoonRule, RulesError
-from ..i18n import N_
-from ..messages import Msg, rules_error
+from ..text.i18n import N_
+from ..text.messages import Msg, rules_error
 from .limits import cut_number
 
 

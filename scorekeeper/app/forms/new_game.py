@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import rules
 from ...rules import MoonRule, RulesError, Variant
-from ..messages import Msg
+from ..text.messages import Msg
 from .limits import cut_name, cut_number
 
 TARGET_CHOICES = ("50", "100", "150", "other")

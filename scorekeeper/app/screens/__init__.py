@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ...store import StoreError, StoredGame
-from ..messages import NOT_FOUND, Msg
+from ..text.messages import NOT_FOUND, Msg
 from ..routes import NotFound, Route
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ from ... import rules
 from ...rules import MoonChoice
 from ...store import StaleGameError
 from .. import ids
-from ..i18n import N_
-from ..messages import Msg
+from ..text.i18n import N_
+from ..text.messages import Msg
 from ..routes import Changes, Route
-from ..widgets import TAP, Ui, app_bar, frame, local_time, signed, tag
+from ..views.widgets import TAP, Ui, app_bar, frame, local_time, signed, tag
 from . import load_game
 
 if TYPE_CHECKING:

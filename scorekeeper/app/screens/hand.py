@@ -16,15 +16,14 @@ from ...store import StaleGameError, StoredGame, StoreError
 from .. import ids
 from ..forms import HandEntry
 from ..forms.limits import MAX_DIGITS
-from ..i18n import N_
-from ..messages import Msg, rules_error
+from ..text.i18n import N_
+from ..text.messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
-from ..entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
-from ..house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, pass_name
-from ..textwidth import fit_name
-from ..widgets import (RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag,
-                       text_action, text_field)
-from ..words import MOON_CHOICE_NAME, MOON_RULE_NAME
+from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
+from ..text.house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, pass_name
+from ..views.textwidth import fit_name
+from ..views.widgets import RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag, text_action, text_field
+from ..text.words import MOON_CHOICE_NAME, MOON_RULE_NAME
 from . import Redirect, load_game
 
 if TYPE_CHECKING:

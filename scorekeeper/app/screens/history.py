@@ -12,11 +12,11 @@ import flet as ft
 from ... import rules
 from ...store import GameSummary
 from .. import ids
-from ..i18n import N_
-from ..messages import Msg
+from ..text.i18n import N_
+from ..text.messages import Msg
 from ..routes import HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet, Stats
-from ..widgets import TAP, Ui, app_bar, frame, game_card, tag, text_field
-from ..words import VARIANT_NAME
+from ..views.widgets import TAP, Ui, app_bar, frame, game_card, tag, text_field
+from ..text.words import VARIANT_NAME
 
 if TYPE_CHECKING:
     from ..session import Session

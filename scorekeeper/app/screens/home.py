@@ -9,7 +9,7 @@ import flet as ft
 from ...store import GameSummary
 from .. import ids
 from ..routes import History, Home, NewGame, Route, Settings, Sheet, Stats
-from ..widgets import RED, Ui, app_bar, big_button, game_card, section, tag, frame
+from ..views.widgets import RED, Ui, app_bar, big_button, game_card, section, tag, frame
 
 if TYPE_CHECKING:
     from ..session import Session

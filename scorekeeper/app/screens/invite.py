@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from .. import ids, qr
+from .. import ids
+from ..table import qr
 from ..routes import Invite, Route
-from ..table_roles import can_invite
-from ..widgets import Ui, app_bar, frame, section, tag
+from ..table.table_roles import can_invite
+from ..views.widgets import Ui, app_bar, frame, section, tag
 
 if TYPE_CHECKING:
     from ..session import Session

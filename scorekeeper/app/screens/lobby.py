@@ -8,8 +8,8 @@ import flet as ft
 
 from .. import ids
 from ..routes import Route
-from ..table_roles import ASK_FOR_QR
-from ..widgets import Ui, app_bar, frame, tag
+from ..table.table_roles import ASK_FOR_QR
+from ..views.widgets import Ui, app_bar, frame, tag
 
 if TYPE_CHECKING:
     from ..session import Session

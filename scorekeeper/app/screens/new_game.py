@@ -16,14 +16,11 @@ from ...store import StoreError
 from .. import ids
 from ..forms import TARGET_CHOICES, NewGameForm
 from ..forms.limits import MAX_DIGITS
-from ..house_words import (HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, HOUSE_RULES,
-                           JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE,
-                           cycle_words)
-from ..messages import rules_error
+from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, HOUSE_RULES, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
+from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
-from ..widgets import (TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame,
-                       section, tag, text_field, value_of)
-from ..words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
+from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame, section, tag, text_field, value_of
+from ..text.words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
 
 if TYPE_CHECKING:
     from ..session import Session

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from .. import ids
-from ..i18n import N_
-from ..messages import Msg
+from ..text.i18n import N_
+from ..text.messages import Msg
 from ..routes import Home, Route
-from ..widgets import Ui, app_bar, big_button, error_box, frame
+from ..views.widgets import Ui, app_bar, big_button, error_box, frame
 
 if TYPE_CHECKING:
     from ..session import Session

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .. import ids
-from ..i18n import LANGUAGE_NAMES, pick_language
+from ..text.i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
-from ..widgets import Ui, app_bar, choice_tile, frame, section, tag, value_of
-from ..words import THEME_NAME
+from ..views.widgets import Ui, app_bar, choice_tile, frame, section, tag, value_of
+from ..text.words import THEME_NAME
 
 if TYPE_CHECKING:
     from ..session import Session

@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ... import rules
-from .. import chart, ids
-from ..i18n import N_
-from ..passes import pass_chips
+from ..views import chart
+from .. import ids
+from ..text.i18n import N_
+from ..views.passes import pass_chips
 from ..routes import Changes, Hand, NewGame, Route, Sheet
-from ..sharing import share_row
-from ..house_words import pass_name
-from ..rules_card import rules_button, rules_card
-from ..sheet_parts import FIT, house_line, sheet_table
-from ..widgets import (TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag,
-                       text_action)
-from ..words import DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
+from ..views.sharing import share_row
+from ..text.house_words import pass_name
+from ..views.rules_card import rules_button, rules_card
+from ..views.sheet_parts import FIT, house_line, sheet_table
+from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag, text_action
+from ..text.words import DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
 from . import load_game
 
 if TYPE_CHECKING:

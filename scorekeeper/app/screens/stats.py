@@ -21,12 +21,12 @@ import flet as ft
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Variant, normalise_name
 from ...rules.stats import HeadToHead, PlayerStats, Stats, compute
 from .. import ids
-from ..house_words import JACKS_TAKEN_STATS
-from ..palette import seat_colour
+from ..text.house_words import JACKS_TAKEN_STATS
+from ..views.palette import seat_colour
 from ..routes import Route, Sheet
 from ..routes import Stats as StatsRoute
-from ..widgets import Ui, app_bar, frame, section, tag
-from ..words import VARIANT_NAME
+from ..views.widgets import Ui, app_bar, frame, section, tag
+from ..text.words import VARIANT_NAME
 
 if TYPE_CHECKING:
     from ..session import Session

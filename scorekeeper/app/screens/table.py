@@ -12,15 +12,15 @@ import flet as ft
 from ... import rules
 from ...store import StoreError
 from .. import ids
-from ..access import Role
-from ..i18n import N_
-from ..messages import Msg
-from ..passes import pass_chips
+from ..table.access import Role
+from ..text.i18n import N_
+from ..text.messages import Msg
+from ..views.passes import pass_chips
 from ..routes import Home, Route, Settings, Sheet
-from ..widgets import Ui, app_bar, frame, section, signed, tag, text_field
-from ..house_words import pass_name, token_words
-from ..sheet_parts import house_line
-from ..words import DIRECTION_ICON
+from ..views.widgets import Ui, app_bar, frame, section, signed, tag, text_field
+from ..text.house_words import pass_name, token_words
+from ..views.sheet_parts import house_line
+from ..text.words import DIRECTION_ICON
 
 if TYPE_CHECKING:
     from ..session import Session

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import rules
-from ..rules import PassDirection
+from ... import rules
+from ...rules import PassDirection
 from .i18n import N_
 from .words import DIRECTION, DIRECTION_SHORT, MOON_RULE_NAME
 

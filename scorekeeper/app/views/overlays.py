@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from . import ids
+from .. import ids
 from .widgets import TAP, Ui, tag
 
 

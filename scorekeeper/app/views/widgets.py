@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .. import rules
-from ..rules import RulesError
-from ..store import StoreError
-from . import ids
-from .messages import SOMETHING_WRONG, Msg, rules_error, store_error
+from ... import rules
+from ...rules import RulesError
+from ...store import StoreError
+from .. import ids
+from ..text.messages import SOMETHING_WRONG, Msg, rules_error, store_error
 from .naming import name_own_node, own_node
-from .routes import Route
+from ..routes import Route
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..session import Session
 
 log = logging.getLogger(__name__)
 

@@ -9,12 +9,12 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .. import rules
-from . import ids
-from .house_words import HOUSE_RULE_LINE, cycle_words
-from .i18n import N_
+from ... import rules
+from .. import ids
+from ..text.house_words import HOUSE_RULE_LINE, cycle_words
+from ..text.i18n import N_
 from .widgets import TAP, Ui, card_span, tag
-from .words import MOON_RULE_NAME, VARIANT_NAME
+from ..text.words import MOON_RULE_NAME, VARIANT_NAME
 
 RULES = N_("Rules")
 RULES_HERE = N_("Rules at this table")

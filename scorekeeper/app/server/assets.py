@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 PACKAGED = "bundled_assets"
-CHECKOUT = Path(__file__).resolve().parents[2] / "assets"
+CHECKOUT = Path(__file__).resolve().parents[3] / "assets"
 
 
 def _usable(folder: Path) -> bool:
@@ -24,7 +24,7 @@ def _usable(folder: Path) -> bool:
 def packaged_assets() -> Path | None:
     """The copy inside the installed package, if there is one."""
     try:
-        folder = resources.files(__package__).joinpath(PACKAGED)
+        folder = resources.files("scorekeeper.app").joinpath(PACKAGED)
     except (ModuleNotFoundError, TypeError):
         return None
     if isinstance(folder, Path) and _usable(folder):

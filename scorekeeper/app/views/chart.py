@@ -19,8 +19,8 @@ from typing import Any, Protocol
 import flet as ft
 import flet_charts as fch
 
-from .. import rules
-from . import ids
+from ... import rules
+from .. import ids
 from .palette import player_colours
 
 CHART_HEIGHT = 240

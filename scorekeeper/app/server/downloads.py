@@ -15,8 +15,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .access import POLICY, Read, role_for
-from .sharing import GAME_CSV_PATH, GAME_JSON_PATH, game_download
+from ..table.access import POLICY, Read, role_for
+from ..views.sharing import GAME_CSV_PATH, GAME_JSON_PATH, game_download
 
 EXPORT_PATH = "/export.json"
 NO_STORE = {"Cache-Control": "no-store"}

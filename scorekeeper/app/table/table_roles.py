@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import routes
+from .. import routes
 from .access import POLICY, Read, Role, Table, TableAccess
-from .i18n import N_
-from .messages import Msg
+from ..text.i18n import N_
+from ..text.messages import Msg
 
 # What each screen reads (the policy in access.READS decides who may open it).
 SCREEN_READS: dict[str, Read] = {

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import rules
-from ..store import GameStore, StoredGame, StoreError
+from ... import rules
+from ...store import GameStore, StoredGame, StoreError
 from .access import POLICY, Read, Role, Table, Write
 
 # What a follower may set for itself (kept for this session only).

@@ -24,16 +24,16 @@ from urllib.parse import quote
 
 import flet as ft
 
-from . import ids
-from .i18n import N_
-from .messages import Msg
-from ..store import StoreError
+from .. import ids
+from ..text.i18n import N_
+from ..text.messages import Msg
+from ...store import StoreError
 from .share import download_name, game_csv, game_json, share_text
 from .widgets import TAP, tag
 
 if TYPE_CHECKING:
-    from ..store import GameStore, StoredGame
-    from .session import Session
+    from ...store import GameStore, StoredGame
+    from ..session import Session
     from .widgets import Ui
 
 GAME_JSON_PATH = "/game/{game_id}.json"  # this game's file, as ``scorekeeper replay`` reads

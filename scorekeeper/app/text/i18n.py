@@ -34,7 +34,7 @@ from babel.messages.pofile import read_po
 LANGUAGES = ("en", "pl", "lt")
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "scorekeeper"
-LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
 
 # Shown in their own language in the language picker: never translated.
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "lt": "Lietuvių"}

@@ -83,11 +83,11 @@ def build_asgi_app(db: str | None = None, *, host: str = "127.0.0.1", lan: bool 
     join address the host's QR code shows."""
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
-    from ..store import GameStore
+    from ...store import GameStore
     from . import downloads
-    from .access import TableAccess
-    from .main import make_main
-    from .table_roles import LanTable
+    from ..table.access import TableAccess
+    from ..main import make_main
+    from ..table.table_roles import LanTable
 
     store = GameStore.open(db)
     shared = lan or host in network.EVERYWHERE
@@ -202,7 +202,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
     """Serve the app until SIGTERM or Ctrl-C; returns the exit status."""
     import uvicorn
 
-    from ..store import StoreError
+    from ...store import StoreError
 
     os.environ["FLET_WEB_NO_CDN"] = "1"
     log_to_stderr()

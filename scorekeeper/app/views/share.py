@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import json
 
-from .. import rules
-from ..store.export import export_csv
-from ..store.model import StoredGame
-from .house_words import HOUSE_RULES, JACKS_TAKEN, house_summary
-from .i18n import Translator
+from ... import rules
+from ...store.export import export_csv
+from ...store.model import StoredGame
+from ..text.house_words import HOUSE_RULES, JACKS_TAKEN, house_summary
+from ..text.i18n import Translator
 
 MOON = "☾"
 HEART = "♥"

@@ -12,13 +12,13 @@ from typing import Any
 
 import flet as ft
 
-from .. import rules
-from . import ids
-from .house_words import HALVED_MARK, HOUSE_RULES, JACK, JACK_MARK, house_summary, token_words
+from ... import rules
+from .. import ids
+from ..text.house_words import HALVED_MARK, HOUSE_RULES, JACK, JACK_MARK, house_summary, token_words
 from .palette import seat_colour
 from .textwidth import SLACK, fit_name, widest
 from .widgets import Ui, signed, tag
-from .words import DIRECTION_ICON
+from ..text.words import DIRECTION_ICON
 
 NUM_COL = 32
 FIT = 5  # up to this many players, one column each; more: one row each (the sheet on its side)

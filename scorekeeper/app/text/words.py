@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..rules import MoonChoice, MoonRule, PassDirection, Variant
+from ...rules import MoonChoice, MoonRule, PassDirection, Variant
 from .i18n import N_
 
 DIRECTION = {

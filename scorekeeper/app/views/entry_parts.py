@@ -8,8 +8,8 @@ from typing import Any
 
 import flet as ft
 
-from . import ids
-from .house_words import JACK_TAKEN, WHO_TOOK_JACK
+from .. import ids
+from ..text.house_words import JACK_TAKEN, WHO_TOOK_JACK
 from .widgets import TAP, Ui, tag
 
 

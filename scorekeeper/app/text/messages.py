@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import rules
+from ... import rules
 from .i18n import N_, Translator
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from .network import is_loopback  # the websocket peer (page.client_ip) is this machine
+from ..server.network import is_loopback  # the websocket peer (page.client_ip) is this machine
 
 CODE_DIGITS = 6
 TOKEN_BYTES = 24  # 192 bits: well past the 128 an unguessable link needs

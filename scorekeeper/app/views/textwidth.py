@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .assets import assets_dir
+from ..server.assets import assets_dir
 
 BOLD = "DejaVuSans-Bold.ttf"
 SLACK = 3  # px added to a measured width (kerning, rounding, the caret of a hinted glyph)

@@ -1,0 +1,1 @@
+"""The web server around the app: serving, the gate, limits, downloads."""

@@ -1,0 +1,1 @@
+"""A table of several phones: roles, the table code, the guarded store, QR."""

@@ -1,0 +1,1 @@
+"""Words: translations, messages, game words, the phone's time zone."""

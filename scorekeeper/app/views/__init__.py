@@ -1,0 +1,1 @@
+"""Flet controls the screens are drawn with (widgets, overlays, chart...)."""
