@@ -28,6 +28,19 @@ PHONE = ("10.231.7.2", 40000)  # another machine on the table's Wi-Fi
 REGISTER, EVENT, PROPS, INVOKE = 1, 3, 4, 5
 
 
+def run_async(make, *args):
+    """``asyncio.run`` in a thread of its own (another test may have left this thread an
+    event loop that runs)."""
+    import asyncio
+
+    out: list[object] = []
+    t = threading.Thread(target=lambda: out.append(asyncio.run(make(*args))))
+    t.start()
+    t.join()
+    assert out, "the coroutine failed (see its thread's error above)"
+    return out[0]
+
+
 def frame(action: int, body: object) -> bytes:
     return b"\x00" + msgpack.packb([action, body])
 
@@ -191,7 +204,7 @@ def test_a_session_error_reaches_the_phone_as_words_not_a_traceback():
     sock = phone_socket.PhoneSocket(peer, receive, send, phone_socket.Shares())
     crashed = b"\x00" + msgpack.packb([6, {"message": "Traceback (most recent call last):\n"
                                            "  File \"/usr/lib/python3/x.py\""}])
-    asyncio.run(sock.send({"type": "websocket.send", "bytes": crashed}))
+    run_async(sock.send, {"type": "websocket.send", "bytes": crashed})
     body = msgpack.unpackb(sent[0]["bytes"][1:])
     assert body == [6, {"message": "Coś poszło nie tak. Odśwież stronę."}]
 
@@ -266,7 +279,7 @@ def test_the_role_and_the_lock_out_key_on_the_peer_not_the_page(tmp_path):
         return page.on_route_change.__self__.session, flet_session
 
     for claimed in ("127.0.0.1", "10.231.7.99"):
-        session, _ = asyncio.run(open_tab(claimed))
+        session, _ = run_async(open_tab, claimed)
         assert session.client == PHONE[0]
         assert Role(session.role) is Role.FOLLOWER
         assert access.check_code(session.client, "246810").locked_for > 0
