@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from .. import ids, qr
+from .. import ids
 from ..routes import Invite, Route
 from ..table_roles import can_invite
 from ..widgets import Ui, app_bar, frame, section, tag
@@ -62,6 +62,8 @@ def network_button(ui: Ui, model: Model, n: int, address: str, chosen: bool) -> 
 
 
 def view(ui: Ui, model: Model) -> ft.View:
+    from .. import qr  # segno, the server's only: the sheet imports this module everywhere
+
     url = model.url()
     controls: list[ft.Control | None] = []
     if url is None:

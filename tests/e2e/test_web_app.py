@@ -1,0 +1,57 @@
+"""The offline web app (``scorekeeper build-web``): built once for this module, served by
+a plain static server, opened in Chromium with every request off this machine refused.
+A hand played there is kept in the browser's storage, survives a reload, and the app
+opens with the server gone (from its service worker) and still has it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from app_steps import Table
+from web_harness import WebApp, block_outside, build, static_server
+
+from scorekeeper.app import ids
+from scorekeeper.rules import Hand
+
+ALA, BARTEK, CELINA, DAREK = range(4)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture
+def web(phone, site: Path) -> Iterator[WebApp]:  # type: ignore[no-untyped-def]
+    block_outside(phone.context)
+    phone.page.on("console", lambda m: print("console:", m.type, m.text[:2000]))
+    server = static_server(site).start()
+    app = WebApp(phone.page, server.url)
+    app.server = server  # type: ignore[attr-defined]
+    try:
+        yield app
+    finally:
+        server.stop()
+
+
+def test_a_hand_survives_a_reload_and_the_server_going_away(web: WebApp) -> None:
+    table = Table(web)
+    table.start()
+    cache = web.service_worker_ready()
+    assert cache.startswith("hearts-"), cache
+    table.open_entry()
+    table.cards({ALA: 3, CELINA: 10}, queen=BARTEK)
+    table.save(Hand((3, 13, 10, 0)))
+
+    web.reload(ready=ids.ENTER_HAND)
+    assert web.path == table.path
+    table.check_sheet()
+
+    web.server.stop()  # type: ignore[attr-defined]
+    web.reload(ready=ids.ENTER_HAND)
+    assert re.fullmatch(re.escape(table.path), web.path)
+    table.check_sheet()
+    web.shot("web-offline-sheet")
