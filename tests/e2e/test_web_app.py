@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from app_steps import Table
-from web_harness import WebApp, block_outside, build, static_server
+from app_steps import Table, has_number
+from web_harness import KillableChromium, WebApp, block_outside, build, static_server
 
 from scorekeeper.app import ids
 from scorekeeper.rules import Hand
@@ -55,3 +55,32 @@ def test_a_hand_survives_a_reload_and_the_server_going_away(web: WebApp) -> None
     assert re.fullmatch(re.escape(table.path), web.path)
     table.check_sheet()
     web.shot("web-offline-sheet")
+
+
+def test_a_hand_is_kept_when_the_browser_is_killed_right_after_it_shows(
+        site: Path, tmp_path: Path) -> None:
+    """The sheet shows a saved hand only once the browser's storage has it: SIGKILL the
+    browser the moment the new total is on screen, start it again, and the hand is there."""
+    from playwright.sync_api import sync_playwright
+
+    with static_server(site) as server, sync_playwright() as pw:
+        chromium = KillableChromium(pw, tmp_path / "profile")
+        try:
+            web = WebApp(chromium.start(), server.url)
+            table = Table(web)
+            table.start()
+            table.open_entry()
+            table.cards({ALA: 4, BARTEK: 9}, queen=DAREK)
+            web.wait_enabled(ids.SAVE_HAND)
+            web.tap(ids.SAVE_HAND)
+            web.wait_text(ids.TOTAL.format(seat=DAREK), lambda t: has_number(t, 13),
+                          what="Darek's new total")
+            chromium.kill()
+            table.hands.append(Hand((4, 9, 0, 13)))
+
+            web = WebApp(chromium.start(), server.url)
+            table.app = web
+            web.open(table.path, ready=ids.ENTER_HAND)
+            table.check_sheet()
+        finally:
+            chromium.kill()

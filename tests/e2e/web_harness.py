@@ -6,10 +6,13 @@ The site is served by ``python -m http.server``: no Flet, no app server, only fi
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import time
 from pathlib import Path
 
-from e2e_harness import Flutter, Server, free_port, is_local
+from e2e_harness import CHROMIUM_ARGS, PHONE, Flutter, Server, chromium_path, free_port, is_local
 
 START_TIMEOUT = 180.0  # seconds for the first screen: Python starts in the page
 
@@ -71,3 +74,45 @@ class WebApp(Flutter):
             }
             return (await caches.keys()).join(",");
         }"""))
+
+
+class KillableChromium:
+    """Chromium on a profile folder, which a test can SIGKILL (as a phone's system kills
+    a browser: nothing gets to finish or flush) and start again on the same profile."""
+
+    def __init__(self, playwright, profile: Path) -> None:  # type: ignore[no-untyped-def]
+        self.playwright, self.profile = playwright, profile
+        self.context = None
+
+    def start(self):  # type: ignore[no-untyped-def]
+        """Start it: the page of a phone-sized window, every outside request refused."""
+        self.context = self.playwright.chromium.launch_persistent_context(
+            str(self.profile), executable_path=chromium_path(), headless=True,
+            args=CHROMIUM_ARGS, **PHONE)
+        block_outside(self.context)
+        pages = self.context.pages
+        return pages[0] if pages else self.context.new_page()
+
+    def pids(self) -> list[int]:
+        """The processes of this Chromium (the ones whose command line names its profile)."""
+        mark = f"--user-data-dir={self.profile}".encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    if mark in (entry / "cmdline").read_bytes():
+                        found.append(int(entry.name))
+                except OSError:
+                    pass
+        return found
+
+    def kill(self) -> None:
+        for pid in self.pids():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + 30
+        while self.pids() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.context = None
