@@ -22,6 +22,7 @@ import flet as ft
 from ..store import GameStore
 from . import overlays, retain, routes, screens, sharing, widgets
 from .access import Role, Table, role_for
+from .backup import Device
 from .guarded_store import GuardedStore
 from .session import Session
 from .table_roles import LanTable, wants_awake
@@ -306,14 +307,16 @@ def setup_page(page: ft.Page) -> None:
     page.padding = 0
 
 
-def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | None = None
+def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | None = None,
+              device: Callable[[ft.Page], Device] | None = None
               ) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet entry point for one store (shared by every tab and phone).
 
     ``export_url``: where the server offers every game as a file to download (to the
     host). ``lan``: the table's code, token and addresses when served with --lan; each
     session then gets its role from its client address (loopback: the host) and reaches
-    the store only through a :class:`GuardedStore` for that role."""
+    the store only through a :class:`GuardedStore` for that role. ``device``: in the
+    browser (the web app, no server), what the browser offers (see .backup)."""
     table = lan.table if lan is not None else Table()
 
     async def main(page: ft.Page) -> None:
@@ -328,6 +331,7 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         session.lan, session.client = lan, client
         session.export_url = export_url if page.web and role is Role.HOST else None
         session.can_share = sharing.can_share(page.platform)
+        session.device = device(page) if device is not None else None
         shell = Shell(page, session)
         try:  # a service: made in the page's context, it registers itself with the page
             shell.wakelock = ft.Wakelock()

@@ -83,3 +83,18 @@ async def open_storage() -> str:
     await syncfs(True)
     platform.on_durable(persist)
     return DATA
+
+
+async def persisted() -> bool | None:
+    """Whether the browser granted persistent storage (the page asks for it, see
+    ``client.BOOT_SCRIPT``); None when it cannot say."""
+    try:
+        import js
+
+        storage = getattr(js.navigator, "storage", None)
+        if storage is None:
+            return None
+        return bool(await storage.persisted())
+    except Exception:
+        log.debug("no answer about persistent storage", exc_info=True)
+        return None

@@ -1,18 +1,44 @@
 """The app in the browser: Flet's web worker runs ``main`` (from the archive's ``main.py``).
 
 The games are kept on the browser's storage (see :mod:`.browser`), mounted before the
-store opens; the rest is the same app the server runs, with the server's features hidden.
+store opens; the rest is the app the server runs, where the server's features (the LAN
+table, roles, the QR invite, the download addresses) are not offered: no ``lan``, no
+``export_url``. What the browser adds is :class:`~..app.backup.Device`: whether it keeps
+the games, and the backup as a download.
 """
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 import flet as ft
 
+from ..app.backup import Device
 from ..app.main import make_main
 from ..store import GameStore
 from . import browser
 
+log = logging.getLogger(__name__)
+
+
+def device_for(persisted: bool | None) -> Any:
+    def device(page: ft.Page) -> Device:
+        picker = ft.FilePicker()  # a service: made in the page's context, it registers
+
+        async def save(name: str, data: bytes) -> None:
+            try:
+                await picker.save_file(file_name=name, src_bytes=data)
+            except Exception:  # the browser refused the download: said in its console
+                log.exception("the backup was not downloaded")
+
+        return Device(persisted=persisted,
+                      save_file=lambda name, data: page.run_task(save, name, data))
+
+    return device
+
 
 async def main(page: ft.Page) -> None:
     folder = await browser.open_storage()
-    await make_main(GameStore.open(folder))(page)
+    persisted = await browser.persisted()
+    await make_main(GameStore.open(folder), device=device_for(persisted))(page)
