@@ -14,13 +14,16 @@ from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Callable
 
 from ..store.export import export_document
-from .i18n import parse_utc
+from .i18n import N_, parse_utc
 
 if TYPE_CHECKING:
     from .session import Session
 
 LAST_BACKUP = "last_backup"  # the store setting: when "Back up now" was last used (UTC)
 REMIND_AFTER = timedelta(days=7)
+# the web app opened while another tab or window has the games (see web.browser)
+OPEN_ELSEWHERE = N_("The score sheet is open in another tab or window. Close it, and it "
+                    "opens here.")
 
 
 @dataclass(frozen=True)

@@ -131,6 +131,7 @@ STORAGE_KEPT = "storage-kept"  # settings, web app: whether the browser keeps th
 LAST_BACKUP = "last-backup"  # settings, web app: when the last backup was made
 BACKUP_NOW = "backup-now"  # settings and home, web app: download every game as a file
 BACKUP_DUE = "backup-due"  # home, web app: no backup for a week
+OPEN_ELSEWHERE = "open-elsewhere"  # web app: another tab or window has the games
 # --- added for the table fixes (issue 8) ---------------------------------------------------
 QUEENS = "queens-{seat}-{count}"  # Cancellation: this player took count (0, 1, 2) queens
 RUNNING = "running-{n}-{seat}"  # the running total of seat after hand n (small print)

@@ -98,3 +98,32 @@ async def persisted() -> bool | None:
     except Exception:
         log.debug("no answer about persistent storage", exc_info=True)
         return None
+
+
+LOCK = "hearts-scorekeeper-data"  # the Web Lock of the data folder, one page at a time
+
+
+async def take_folder(wait: bool) -> bool:
+    """Hold the data folder's Web Lock for as long as this page lives (each page holds
+    its own copy of the folder, and a sync writes the whole copy: two pages would undo
+    each other's games). ``wait``: until the page that has it closes; else only if it
+    is free now. Where the browser has no Web Locks, True."""
+    import js
+    from pyodide.ffi import create_once_callable, jsnull, to_js
+
+    locks = getattr(js.navigator, "locks", None)
+    if locks is None:
+        return True
+    granted: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
+
+    def got(lock: Any) -> Any:
+        free = lock is not None and lock is not jsnull  # JavaScript's null: not granted
+        if not granted.done():
+            granted.set_result(free)
+        if not free:
+            return None
+        return js.Promise.new(lambda resolve, reject: None)  # held until the page goes
+
+    options = to_js({"ifAvailable": not wait}, dict_converter=js.Object.fromEntries)
+    locks.request(LOCK, options, create_once_callable(got))
+    return await granted

@@ -11,7 +11,8 @@ from typing import Iterator
 
 import pytest
 from app_steps import Table, has_number
-from web_harness import KillableChromium, WebApp, block_outside, build, static_server
+from web_harness import (START_TIMEOUT, KillableChromium, WebApp, block_outside, build,
+                         static_server)
 
 from scorekeeper.app import ids
 from scorekeeper.rules import Hand
@@ -84,3 +85,15 @@ def test_a_hand_is_kept_when_the_browser_is_killed_right_after_it_shows(
             table.check_sheet()
         finally:
             chromium.kill()
+
+
+def test_a_second_tab_waits_until_the_first_one_closes(web: WebApp, phone) -> None:  # type: ignore[no-untyped-def]
+    """Each tab holds its own copy of the games and a sync writes the whole copy: a
+    second tab says the app is open elsewhere, and opens once the first one is closed."""
+    web.open("/", ready=ids.NEW_GAME)
+    second = WebApp(phone.context.new_page(), web.base_url)
+    second.open("/", ready=ids.OPEN_ELSEWHERE)
+    assert "another tab" in second.text(ids.OPEN_ELSEWHERE)
+    assert not second.exists(ids.NEW_GAME)
+    web.page.close()
+    second.wait(ids.NEW_GAME, timeout=START_TIMEOUT)
