@@ -11,6 +11,7 @@ from typing import Iterator
 
 import pytest
 from app_steps import Table, has_number
+from e2e_harness import eventually
 from web_harness import (START_TIMEOUT, KillableChromium, WebApp, block_outside, build,
                          static_server)
 
@@ -59,13 +60,11 @@ def test_a_hand_survives_a_reload_and_the_server_going_away(web: WebApp) -> None
 
 
 def test_a_hand_is_kept_when_the_browser_is_killed_right_after_it_shows(
-        site: Path, tmp_path: Path) -> None:
+        browser, site: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The sheet shows a saved hand only once the browser's storage has it: SIGKILL the
     browser the moment the new total is on screen, start it again, and the hand is there."""
-    from playwright.sync_api import sync_playwright
-
-    with static_server(site) as server, sync_playwright() as pw:
-        chromium = KillableChromium(pw, tmp_path / "profile")
+    with static_server(site) as server:
+        chromium = KillableChromium(browser.browser_type, tmp_path / "profile")
         try:
             web = WebApp(chromium.start(), server.url)
             table = Table(web)
@@ -97,3 +96,33 @@ def test_a_second_tab_waits_until_the_first_one_closes(web: WebApp, phone) -> No
     assert not second.exists(ids.NEW_GAME)
     web.page.close()
     second.wait(ids.NEW_GAME, timeout=START_TIMEOUT)
+
+
+def test_a_new_build_replaces_the_old_one_and_its_cache(phone, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A new build on the host: the next open online installs its service worker, which
+    caches the new files and deletes the old cache; the games stay."""
+    from scorekeeper.web import build as web_build
+
+    folder = build(tmp_path / "site")
+    block_outside(phone.context)
+    with static_server(folder) as server:
+        web = WebApp(phone.page, server.url)
+        web.open("/", ready=ids.NEW_GAME)
+        old = web.service_worker_ready()
+        index = folder / "index.html"
+        index.write_text(index.read_text().replace(
+            "</head>", '<meta name="build" content="new">\n</head>'))
+        files = web_build.site_files(folder)
+        new = web_build.version_of(folder, files)
+        web_build.write_service_worker(folder, files, new)
+        assert f"hearts-{new}" != old
+        web.reload(ready=ids.NEW_GAME)
+
+        def only_the_new_cache() -> None:
+            caches = phone.page.evaluate("async () => (await caches.keys()).join(',')")
+            assert caches == f"hearts-{new}", caches
+
+        eventually(only_the_new_cache, timeout=START_TIMEOUT)
+        web.reload(ready=ids.NEW_GAME)
+        assert phone.page.evaluate(
+            "() => document.querySelector('meta[name=build]')?.content") == "new"

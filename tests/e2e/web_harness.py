@@ -80,13 +80,14 @@ class KillableChromium:
     """Chromium on a profile folder, which a test can SIGKILL (as a phone's system kills
     a browser: nothing gets to finish or flush) and start again on the same profile."""
 
-    def __init__(self, playwright, profile: Path) -> None:  # type: ignore[no-untyped-def]
-        self.playwright, self.profile = playwright, profile
+    def __init__(self, chromium, profile: Path) -> None:  # type: ignore[no-untyped-def]
+        """``chromium``: Playwright's browser type (``browser.browser_type``)."""
+        self.chromium, self.profile = chromium, profile
         self.context = None
 
     def start(self):  # type: ignore[no-untyped-def]
         """Start it: the page of a phone-sized window, every outside request refused."""
-        self.context = self.playwright.chromium.launch_persistent_context(
+        self.context = self.chromium.launch_persistent_context(
             str(self.profile), executable_path=chromium_path(), headless=True,
             args=CHROMIUM_ARGS, **PHONE)
         block_outside(self.context)
