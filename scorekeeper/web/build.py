@@ -100,6 +100,7 @@ def build_site(out: str | Path, *, base_href: str = "/") -> Site:
     client.copy_client(web, out)
     client.copy_assets(assets_dir(), out)
     client.patch_bootstrap(out / "flutter_bootstrap.js")
+    client.patch_worker(out)
     client.patch_index(out / "index.html", version=client.pyodide_version(web),
                        base_href=base_href)
     archive, archive_files = bundle.archive_bytes()

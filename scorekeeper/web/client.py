@@ -92,6 +92,77 @@ def patch_bootstrap(path: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+LOAD_IN_WORKER = """        const pyodideModule = await import(self.pyodideUrl);
+        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+        self.pyodide = await loadPyodide({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        });
+"""
+EARLY_LOAD = """        // started at the page's load (scorekeeper build-web), or now
+        self.pyodide = await (self.earlyPyodide || self.startPyodide(self.pyodideUrl));
+"""
+START_PYODIDE = """self.startPyodide = async function (url) {
+    const pyodideModule = await import(url);
+    const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+    return await loadPyodide({
+        stdout: (text) => self.sendPythonOutput(text, false),
+        stderr: (text) => self.sendPythonOutput(text, true),
+    });
+};
+
+self.onmessage = async (event) => {
+    if (event.data && event.data.preload) {  // the page starts Pyodide before Flutter asks
+        self.earlyPyodide = self.startPyodide(event.data.preload);
+        self.earlyPyodide.catch(() => {});  // said when the app starts (initPyodide)
+        return;
+    }
+"""
+NEW_WORKER = """    app.worker = new Worker(
+        (flet.entrypointBaseUrl.endsWith("/") ?
+            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
+        { type: "module" });
+"""
+EARLY_WORKER = """    // the worker the page started at its load, already loading Pyodide (build-web)
+    app.worker = globalThis.takeEarlyWorker();
+"""
+START_EARLY = """
+// scorekeeper build-web: start Python's worker and Pyodide now, while Flutter loads; the
+// first connection from Flutter takes this worker, later ones start their own.
+;(function () {
+    function newWorker() {
+        return new Worker((flet.entrypointBaseUrl.endsWith("/") ?
+            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
+            { type: "module" });
+    }
+    let early = null;
+    if (flet.pyodide) {
+        early = newWorker();
+        early.postMessage({ preload: flet.pyodideUrl });
+    }
+    globalThis.takeEarlyWorker = function () {
+        const worker = early || newWorker();
+        early = null;
+        return worker;
+    };
+})();
+"""
+
+
+def patch_worker(out: Path) -> None:
+    """Python's worker starts with the page, not when Flutter has loaded and connects:
+    Pyodide's start (most of an open) runs beside Flutter's."""
+    worker = out / "python-worker.js"
+    text = _replace_once(worker.read_text(encoding="utf-8"), LOAD_IN_WORKER, EARLY_LOAD,
+                         worker.name)
+    text = _replace_once(text, "self.onmessage = async (event) => {\n", START_PYODIDE,
+                         worker.name)
+    worker.write_text(text, encoding="utf-8")
+    page = out / "python.js"
+    text = _replace_once(page.read_text(encoding="utf-8"), NEW_WORKER, EARLY_WORKER, page.name)
+    page.write_text(text + START_EARLY, encoding="utf-8")
+
+
 BOOT_SCRIPT = """<script>
 // Python in the browser (scorekeeper build-web): the runtime by an absolute address (a
 // module worker cannot import a bare name), this site's own service worker (sw.js), and

@@ -92,3 +92,11 @@ def test_build_web_prints_what_a_phone_downloads(tmp_path: Path, capsys, base: s
     out = capsys.readouterr().out
     assert "MB for a phone to download" in out
     assert f'<base href="{base}">' in (tmp_path / "out" / "index.html").read_text()
+
+
+def test_python_starts_with_the_page_not_after_flutter(site: Path) -> None:
+    worker = (site / "python-worker.js").read_text()
+    page = (site / "python.js").read_text()
+    assert "event.data.preload" in worker and "self.earlyPyodide ||" in worker
+    assert "early.postMessage({ preload: flet.pyodideUrl })" in page
+    assert "app.worker = globalThis.takeEarlyWorker();" in page
