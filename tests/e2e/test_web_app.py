@@ -126,3 +126,18 @@ def test_a_new_build_replaces_the_old_one_and_its_cache(phone, tmp_path: Path) -
         web.reload(ready=ids.NEW_GAME)
         assert phone.page.evaluate(
             "() => document.querySelector('meta[name=build]')?.content") == "new"
+
+
+def test_the_web_benchmark_runs_and_prints_its_figures(site: Path) -> None:
+    """tests/benchmarks/bench_web.py still runs (on this module's site; one run, no
+    figure asserted: speed is read from what it prints)."""
+    import subprocess
+    import sys
+
+    bench = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_web.py"
+    proc = subprocess.run([sys.executable, str(bench), "--runs", "1", "--site", str(site)],
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for start in ("first open", "warm open", "server version, cold open", "warm open split:",
+                  "save -> totals:", "download:"):
+        assert any(line.startswith(start) for line in proc.stdout.splitlines()), proc.stdout
