@@ -141,3 +141,30 @@ def test_the_web_benchmark_runs_and_prints_its_figures(site: Path) -> None:
     for start in ("first open", "warm open", "server version, cold open", "warm open split:",
                   "save -> totals:", "download:"):
         assert any(line.startswith(start) for line in proc.stdout.splitlines()), proc.stdout
+
+
+def test_back_up_now_downloads_every_game_as_the_import_file(web: WebApp, tmp_path: Path) -> None:
+    """Settings, Back up now: the browser downloads the JSON that ``scorekeeper import``
+    reads on a computer, with the hand played here."""
+    import json
+
+    from scorekeeper.store import GameStore
+
+    table = Table(web)
+    table.start()
+    table.open_entry()
+    table.cards({ALA: 2, CELINA: 11}, queen=BARTEK)
+    table.save(Hand((2, 13, 11, 0)))
+    web.page.goto(web.base_url + "/#/settings")  # the hash only: the same page...
+    web.reload(ready=ids.BACKUP_NOW)  # ...opened again there
+    assert "No backup yet." in web.text(ids.LAST_BACKUP)
+    with web.page.expect_download(timeout=60_000) as download:
+        web.tap(ids.BACKUP_NOW)
+    assert download.value.suggested_filename.startswith("hearts-scorekeeper-backup-")
+    data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    computer = GameStore(tmp_path / "computer")
+    computer.import_data(data)
+    [game] = computer.list_games()
+    assert computer.get(game.id).game.hands == (Hand((2, 13, 11, 0)),)
+    web.wait_text(ids.LAST_BACKUP, lambda t: t.startswith("Last backup: "),
+                  what="the backup's date")
