@@ -53,9 +53,9 @@ SERVER_OWNED = frozenset({"client_ip", "client_user_agent"})
 LIFECYCLE_STATES = frozenset({"show", "resume", "hide", "inactive", "pause", "detach",
                               "restart"})
 
-RATE = 10.0  # frames a second, per client address, once the burst is spent
-BURST = 20  # frames passed on at once (a page load, a quick run of taps)
-QUEUE_LIMIT = 200  # frames waiting for their turn before the socket is closed
+RATE = 30.0  # frames a second, per client address, once the burst is spent
+BURST = 100  # frames passed on at once (a few page loads: a reload is some 25 frames)
+QUEUE_LIMIT = 300  # frames waiting for their turn before the socket is closed
 POLICY_VIOLATION = 1008
 
 
@@ -203,6 +203,7 @@ class PhoneSocket:
         self.closed = False
         self._queue: deque[Message] = deque()
         self._arrived = asyncio.Event()
+        self._gone = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
 
     async def receive(self) -> Message:
@@ -249,7 +250,12 @@ class PhoneSocket:
         if message.get("type") == "websocket.receive":
             wait = self.shares.bucket(self.peer.address).take()
             if wait > 0:
-                await asyncio.sleep(wait)
+                try:  # its turn, unless the phone goes away meanwhile
+                    await asyncio.wait_for(self._gone.wait(), wait)
+                except asyncio.TimeoutError:
+                    pass
+            if self._gone.is_set():
+                return self._queue.popleft() if self._queue else _DISCONNECT
         return message
 
     async def _read(self) -> None:
@@ -258,10 +264,16 @@ class PhoneSocket:
         try:
             while True:
                 message = await self._receive()
+                if message.get("type") == "websocket.disconnect":
+                    # gone: what it sent and is still waiting is moot, and Flet must hear
+                    # of it at once (a reload finds its session only once it is let go)
+                    self._queue.clear()
+                    self._queue.append(message)
+                    self._gone.set()
+                    self._arrived.set()
+                    return
                 self._queue.append(message)
                 self._arrived.set()
-                if message.get("type") == "websocket.disconnect":
-                    return
                 if len(self._queue) > self.shares.queue_limit:
                     log.warning("closed %s's socket: too many events", self.peer.address)
                     await self.close("too many events")
