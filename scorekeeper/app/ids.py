@@ -143,6 +143,11 @@ INVITE_ADDRESS = "invite-address"  # the join address as text
 INVITE_NETWORK = "invite-network-{n}"  # pick address n (0..) of this machine's addresses (label: it)
 INVITE_CODE = "invite-code"  # the table code, label = the 6 digits
 KEEP_AWAKE = "keep-awake"  # settings: keep the screen on during a game
+STORAGE_KEPT = "storage-kept"  # settings, web app: whether the browser keeps the games
+LAST_BACKUP = "last-backup"  # settings, web app: when the last backup was made
+BACKUP_NOW = "backup-now"  # settings and home, web app: download every game as a file
+BACKUP_DUE = "backup-due"  # home, web app: no backup for a week
+OPEN_ELSEWHERE = "open-elsewhere"  # web app: another tab or window has the games
 # --- the sheet's table, the queens of Cancellation, the game cards --------------------------
 QUEENS = "queens-{seat}-{count}"  # Cancellation: this player took count (0, 1, 2) queens
 RUNNING = "running-{n}-{seat}"  # the running total of seat after hand n (small print)

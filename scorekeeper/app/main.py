@@ -23,6 +23,7 @@ from ..store import GameStore
 from .views import overlays, sharing, widgets
 from . import retain, routes, screens
 from .table.access import Role, Table, role_for
+from .backup import Device
 from .table.guarded_store import GuardedStore
 from .text.i18n import N_
 from .server.phone_socket import current_peer
@@ -337,14 +338,16 @@ def setup_page(page: ft.Page) -> None:
     page.padding = 0
 
 
-def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | None = None
+def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | None = None,
+              device: Callable[[ft.Page], Device] | None = None
               ) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet entry point for one store (shared by every tab and phone).
 
     ``export_url``: where the server offers every game as a file to download (to the
     host). ``lan``: the table's code, token and addresses when served with --lan; each
     session then gets its role from its client address (loopback: the host) and reaches
-    the store only through a :class:`GuardedStore` for that role."""
+    the store only through a :class:`GuardedStore` for that role. ``device``: in the
+    browser (the web app, no server), what the browser offers (see .backup)."""
     table = lan.table if lan is not None else Table()
     screens.load_all()  # not inside a session (see there)
 
@@ -366,6 +369,7 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         if peer is not None:  # what its phone is told if its session fails
             peer.crash_text = session.tr._(CRASH_TEXT)
         session.can_share = sharing.can_share(page.platform)
+        session.device = device(page) if device is not None else None
         shell = Shell(page, session)
         try:  # a service: made in the page's context, it registers itself with the page
             shell.wakelock = ft.Wakelock()

@@ -21,6 +21,7 @@ from ..rules import RulesError
 from ..store import GameStore, StaleGameError, StoreError
 from . import routes
 from .table.access import POLICY, Role
+from .backup import Device
 from .forms import NewGameForm
 from .text.i18n import LANGUAGES, Translator, pick_language
 from .inputs import Inputs
@@ -97,6 +98,7 @@ class Session:
         self.export_text: str | None = None
         self.export_url: str | None = None  # a download of every game, when served
         self.can_share = False  # the device has a share sheet (set by the shell)
+        self.device: Device | None = None  # the web app: the games are in this browser
         self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
         # a --lan table (see table_roles): the shared code, token and game; this tab's

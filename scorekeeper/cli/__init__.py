@@ -4,6 +4,7 @@
     scorekeeper replay FILE [--json]                               check and score a game file
     scorekeeper export [--db PATH] [--format json|csv] [-o FILE]   every stored game
     scorekeeper import FILE [--db PATH]                            add games from a file
+    scorekeeper build-web DIR [--base PATH]                        the offline web app
 
 Invalid input exits with status 2 and one message on stderr, never a traceback.
 
@@ -48,6 +49,16 @@ def cmd_import(args: argparse.Namespace) -> int:
     return import_games(args.file, db=args.db)
 
 
+def cmd_build_web(args: argparse.Namespace) -> int:
+    from ..web.build import BuildError, build_site, describe  # needs flet-web, only here
+
+    try:
+        print(describe(build_site(args.dir, base_href=args.base)))
+    except BuildError as e:
+        raise UsageError(str(e)) from None
+    return 0
+
+
 def _add_serve_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--lan", action="store_true",
@@ -83,6 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a .json or .csv file, or - for standard input")
     p.add_argument("--db", default=None, help="data folder")
     p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("build-web", help="build the installable, offline web app (a static folder)")
+    p.add_argument("dir", help="folder to build into (emptied first)")
+    p.add_argument("--base", default="/",
+                   help="the path the site is served under (default /, e.g. /hearts/)")
+    p.set_defaults(func=cmd_build_web)
     return parser
 
 

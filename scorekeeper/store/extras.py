@@ -13,10 +13,10 @@ from typing import Any, Callable, Iterator
 
 from tinydb import Query, TinyDB
 
-from . import migrations
+from . import migrations, platform
 from .errors import StoreError, os_error
 from .gamedoc import now_iso
-from .storage import WINDOWS, DurableStorage, atomic_write, encode, file_lock, utc_stamp
+from .storage import DurableStorage, atomic_write, encode, file_lock, utc_stamp
 
 
 # A draft holds what a stored game can (names of rules.MAX_NAME_LENGTH characters, points
@@ -145,18 +145,12 @@ class SettingsAndDrafts:
         for name in names:
             parts = name.split(".")
             try:
-                pid = int(parts[-3])
-                if WINDOWS:  # pragma: no cover
-                    raise ValueError("no signal 0 there")
-                os.kill(pid, 0)
-                continue  # its writer is still running
+                alive = platform.writer_alive(int(parts[-3]))
             except (ValueError, IndexError):
-                pass
-            except ProcessLookupError:
-                pass
-            except PermissionError:
-                continue
-            if WINDOWS:  # pragma: no cover - os.kill(pid, 0) would end that process
+                alive = None
+            if alive:
+                continue  # its writer is still running
+            if alive is None:  # cannot tell (Windows): an hour is long enough for a write
                 with suppress(OSError):
                     if time.time() - os.stat(self._tmp / name).st_mtime < 3600:
                         continue

@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterable
 
 from . import journal, snapshot
 from .errors import StoreError, os_error
+from .platform import boot_id  # this boot of the machine (or the browser's answer)
 from .snapshot import INDEX_FORMAT, valid_summary  # noqa: F401  (INDEX_FORMAT: where it was)
 from .storage import atomic_write, file_lock
 
@@ -51,15 +52,6 @@ log = logging.getLogger("scorekeeper.store")
 
 COMPACT_BYTES = 256 * 1024
 UPGRADE = "in an older format"  # why an index of an older format is rebuilt (quietly)
-
-
-def boot_id() -> str | None:
-    """This boot of the machine (Linux), or None where unknown."""
-    try:
-        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
-            return f.read().strip() or None
-    except OSError:
-        return None
 
 
 class Index:

@@ -19,13 +19,13 @@ import json
 import logging
 import os
 import secrets
-import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from tinydb import Storage
 
+from . import platform
 from .errors import DamagedData, StoreError, os_error
 
 try:  # Linux, macOS: flock; Windows has no fcntl and locks through portalocker
@@ -37,7 +37,6 @@ log = logging.getLogger("scorekeeper.store")
 
 O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
-WINDOWS = os.name == "nt"
 
 # notes(kind, message): what was repaired ("restored" or "lost", see RecoveryNote) and an
 # English sentence saying so
@@ -49,7 +48,7 @@ def utc_stamp() -> str:
 
 
 def fsync_dir(folder: Path) -> None:
-    if WINDOWS:  # a folder cannot be opened there; NTFS journals the rename itself
+    if not platform.can_sync_folder():  # Windows, the browser: see platform
         return
     fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
@@ -78,16 +77,12 @@ def _rotate_backups(path: Path, keep: int) -> None:
             pass
     first = backup_path(path, 1)
     try:
-        os.link(path, first)
+        platform.link_or_copy(path, first)
     except FileNotFoundError:
         return  # no current file yet: nothing to back up
     except FileExistsError:  # keep == 1: the old .bak1 was not moved away
         os.unlink(first)
-        os.link(path, first)
-    except OSError as e:
-        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EMLINK, errno.EXDEV):
-            raise
-        shutil.copyfile(path, first)  # a filesystem without hard links
+        platform.link_or_copy(path, first)
 
 
 def atomic_write(path: Path, payload: bytes, *, tmp_dir: Path | None = None, backups: int = 0,
@@ -114,6 +109,7 @@ def atomic_write(path: Path, payload: bytes, *, tmp_dir: Path | None = None, bac
         os.replace(tmp, path)
         if durable:
             fsync_dir(path.parent)
+            platform.made_durable()
     except OSError as e:
         if fd >= 0:
             with contextlib.suppress(OSError):
@@ -134,8 +130,12 @@ def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
     """An exclusive (or shared) ``flock`` on ``path``, between processes and threads.
 
     Each call opens its own file description, so two threads of one process exclude
-    each other too. Never take a lock you already hold: that deadlocks.
+    each other too. Never take a lock you already hold: that deadlocks. Where no other
+    process can open the folder (the browser, see platform), there is nothing to lock.
     """
+    if not platform.other_processes():
+        yield
+        return
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | O_CLOEXEC, 0o644)
     except OSError as e:

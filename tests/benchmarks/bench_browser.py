@@ -176,6 +176,13 @@ def app_save(browser, url: str, sheet: str, runs: int) -> list[float]:  # type: 
     ctx = browser.new_context(**PHONE)
     page = Flutter(ctx.new_page(), url)
     page.open(sheet, ready=ids.ENTER_HAND)
+    out = saves_on(page, runs)
+    ctx.close()
+    return out
+
+
+def saves_on(page: Flutter, runs: int) -> list[float]:
+    """``runs`` saves on the open sheet of a new game (and one before, not counted)."""
     hands: list[rules.Hand] = []
     game = rules.Game(players=tuple(PLAYERS))  # the new game's defaults: target 100
     out = []
@@ -199,7 +206,6 @@ def app_save(browser, url: str, sheet: str, runs: int) -> list[float]:  # type: 
         page.wait(ids.ENTER_HAND)
         if n:  # the first save pays one-off costs, as on the hello page
             out.append(ms)
-    ctx.close()
     return out
 
 

@@ -57,6 +57,7 @@ def test_the_wheel_carries_the_assets(wheel):
         if asset.is_file():
             assert packaged + asset.relative_to(ROOT / "assets").as_posix() in names, asset
     assert "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po" in names
+    assert "scorekeeper/web/sw.js" in names  # build-web's service worker, from a wheel too
 
 
 @pytest.fixture(scope="module")

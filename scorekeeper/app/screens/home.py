@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ...store import GameSummary
-from .. import ids
+from .. import backup, ids
 from ..routes import History, Home, NewGame, Route, Settings, Sheet, Stats
 from ..views.widgets import RED, Ui, app_bar, big_button, game_card, section, tag, frame
 
@@ -68,12 +68,23 @@ def view(ui: Ui, model: Model) -> ft.View:
                            ft.Icons.HISTORY, filled=False))
     rows.append(big_button(ui, ids.STATS, ui._("Stats"), ui.go(Stats()),
                            ft.Icons.LEADERBOARD_OUTLINED, filled=False))
+    if backup.backup_is_due(ui.session):  # the web app: the games are only in this browser
+        rows += backup_reminder(ui)
     actions = [tag(ids.SETTINGS, ft.IconButton(ft.Icons.SETTINGS_OUTLINED,
                                                 tooltip=ui._("Settings"),
                                                 on_click=ui.go(Settings())),
                    label=ui._("Settings"), button=True)]
     return frame(ui, "home", app_bar(ui, ui._("Hearts Scorekeeper"), back=False,
                                     actions=actions), rows)
+
+
+def backup_reminder(ui: Ui) -> list[ft.Control | None]:
+    last = backup.last_backup(ui.session)
+    text = (ui._("No backup of these games for over a week.") if last
+            else ui._("These games have no backup yet."))
+    return [ft.Container(height=8), tag(ids.BACKUP_DUE, ft.Text(text, size=15), label=text),
+            big_button(ui, ids.BACKUP_NOW, ui._("Back up now"),
+                       ui.act(backup.back_up, ui.session), ft.Icons.DOWNLOAD, filled=False)]
 
 
 __all__ = ["Home", "Model", "view"]

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from .. import ids
-from ..table import qr
 from ..routes import Invite, Route
 from ..table.table_roles import can_invite
 from ..views.widgets import Ui, app_bar, frame, section, tag
@@ -65,6 +64,8 @@ def network_button(ui: Ui, model: Model, n: int, address: str, chosen: bool) -> 
 
 
 def view(ui: Ui, model: Model) -> ft.View:
+    from ..table import qr  # segno, the server's only: the sheet imports this module everywhere
+
     url = model.url()
     controls: list[ft.Control | None] = []
     if url is None:

@@ -1,4 +1,5 @@
-"""Settings: the language (like the device, or one of ours) and the theme."""
+"""Settings: the language (like the device, or one of ours), the theme, the screen; in the
+web app also whether the browser keeps the games, and the backup (see ..backup)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from .. import ids
+from .. import backup, ids
 from ..text.i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
-from ..views.widgets import Ui, app_bar, choice_tile, frame, section, tag, value_of
+from ..views.widgets import Ui, app_bar, big_button, choice_tile, frame, run, section, tag, value_of
 from ..text.words import THEME_NAME
 
 if TYPE_CHECKING:
@@ -28,6 +29,9 @@ class Model:
 
     def set_keep_awake(self, on: bool) -> None:
         self.session.set_keep_awake(on)
+
+    def back_up(self) -> None:
+        backup.back_up(self.session)
 
 
 def view(ui: Ui, model: Model) -> ft.View:
@@ -58,7 +62,31 @@ def view(ui: Ui, model: Model) -> ft.View:
             selected=selected, checked=selected, button=True))
     rows.append(tag(ids.THEME, ft.Column(theme_rows, spacing=4), label=ui._("Theme")))
     rows += [section(ui._("Screen")), keep_awake_switch(ui, model)]
+    if session.device is not None:  # the web app: the games are in this browser
+        rows += storage_rows(ui, model)
     return frame(ui, "settings", app_bar(ui, ui._("Settings")), rows)
+
+
+def storage_rows(ui: Ui, model: Model) -> list[ft.Control | None]:
+    """Whether the browser promised to keep the games, the last backup, Back up now."""
+    session = ui.session
+    if session.device is not None and session.device.persisted:
+        kept = ui._("The browser keeps these games even when space runs low.")
+    else:
+        kept = ui._("The browser may delete these games when space runs low: back them up.")
+    last = backup.last_backup(session)
+    when = (ui._("Last backup: {when}", when=session.tr.when(last, session.tz)) if last
+            else ui._("No backup yet."))
+    return [
+        section(ui._("Saved on this phone")),
+        tag(ids.STORAGE_KEPT, ft.Text(kept, size=15), label=kept),
+        tag(ids.LAST_BACKUP, ft.Text(when, size=15), label=when),
+        ft.Text(ui._("A backup is a file of every game, which the computer version "
+                     "imports (scorekeeper import)."), size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        big_button(ui, ids.BACKUP_NOW, ui._("Back up now"), ui.act(model.back_up),
+                   ft.Icons.DOWNLOAD, filled=False),
+    ]
 
 
 def keep_awake_switch(ui: Ui, model: Model) -> ft.Control:

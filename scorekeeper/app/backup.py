@@ -1,0 +1,73 @@
+"""A phone with no server keeps the games in its browser (the web app, scorekeeper/web):
+whether the browser promised to keep them, and the backup, a JSON file of every game in
+the format ``scorekeeper import`` reads (the same as ``scorekeeper export``).
+
+:class:`Device` is what the browser build gives the session (``session.device``); the
+server's sessions have none, and show none of this.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING, Callable
+
+from ..store.export import export_document
+from .text.i18n import N_, parse_utc
+
+if TYPE_CHECKING:
+    from .session import Session
+
+LAST_BACKUP = "last_backup"  # the store setting: when "Back up now" was last used (UTC)
+REMIND_AFTER = timedelta(days=7)
+# the web app opened while another tab or window has the games (see web.browser)
+OPEN_ELSEWHERE = N_("The score sheet is open in another tab or window. Close it, and it "
+                    "opens here.")
+
+
+@dataclass(frozen=True)
+class Device:
+    """The browser's side: ``persisted`` (the browser granted persistent storage; None
+    when it cannot say) and ``save_file(name, data)``, which starts a download."""
+
+    persisted: bool | None
+    save_file: Callable[[str, bytes], None]
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def backup_bytes(session: Session) -> bytes:
+    document = export_document(session.store.export_games())
+    return (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode()
+
+
+def backup_name(at: datetime) -> str:
+    return f"hearts-scorekeeper-backup-{at:%Y-%m-%d}.json"
+
+
+def last_backup(session: Session) -> str | None:
+    value = session.store.get_setting(LAST_BACKUP, None)
+    return value if isinstance(value, str) and parse_utc(value) is not None else None
+
+
+def back_up(session: Session) -> None:
+    """Download every game as a file, and remember when."""
+    device = session.device
+    if device is None:
+        return
+    at = now_utc()
+    device.save_file(backup_name(at), backup_bytes(session))
+    stamp = at.isoformat(timespec="seconds").replace("+00:00", "Z")
+    session.write(lambda store: store.set_setting(LAST_BACKUP, stamp))
+
+
+def backup_is_due(session: Session, at: datetime | None = None) -> bool:
+    """A reminder on the home screen: there are games, and no backup in a week."""
+    if session.device is None or not session.store.list_games():
+        return False
+    last = last_backup(session)
+    when = parse_utc(last) if last else None
+    return when is None or (at or now_utc()) - when > REMIND_AFTER

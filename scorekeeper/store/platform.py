@@ -1,0 +1,97 @@
+"""What the store asks of the machine, answered in one place: on a computer (Linux,
+macOS, Windows) and in a phone's browser (Python in Pyodide, the data folder on the
+browser's storage, see ``scorekeeper/web/browser.py``).
+
+| question | computer | browser |
+|---|---|---|
+| back up a file by a hard link | ``os.link``, a copy where the filesystem has none | a copy (Pyodide has no ``os.link``) |
+| this boot of the machine (is the journal trusted?) | Linux's boot id; elsewhere unknown | :data:`BROWSER_BOOT`: every durable write is followed by a sync of the whole folder to IndexedDB in one transaction, so what the browser keeps is the folder as it was after some durable write, never a journal missing a line written before it (as after a crash of the process, not of the machine) |
+| is the writer of a temporary file still running? | ``os.kill(pid, 0)``; on Windows unknown | no: the page is the one writer, and it asks only when it opens the folder |
+| lock files against other processes | ``flock`` or portalocker | nothing to lock against: no other process sees the folder (one tab at a time; see the README) |
+| fsync a folder after a rename | yes, but not on Windows | no: the browser's storage has no folders to sync |
+| a durable write is durable when | fsynced | synced to the browser's storage (:func:`made_durable`) |
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Callable
+
+BROWSER = sys.platform == "emscripten"
+WINDOWS = os.name == "nt"
+BROWSER_BOOT = "browser-storage"
+BOOT_ID_FILE = "/proc/sys/kernel/random/boot_id"
+
+_persist: list[Callable[[], None]] = []  # what makes the browser's storage catch up
+
+
+def link_or_copy(src: Path, dst: Path) -> None:
+    """``dst`` becomes a copy of ``src``: a hard link where there are hard links.
+    Raises FileNotFoundError (no ``src``) and FileExistsError (``dst`` is there)."""
+    link = getattr(os, "link", None)
+    if link is not None and not BROWSER:
+        try:
+            link(src, dst)
+            return
+        except OSError as e:
+            if isinstance(e, (FileNotFoundError, FileExistsError)) or e.errno not in (
+                    errno.EPERM, errno.ENOTSUP, errno.EMLINK, errno.EXDEV):
+                raise
+    if os.path.lexists(dst):
+        raise FileExistsError(errno.EEXIST, "File exists", str(dst))
+    shutil.copyfile(src, dst)
+
+
+def boot_id() -> str | None:
+    """This boot of the machine, or None where unknown (see the table above)."""
+    if BROWSER:
+        return BROWSER_BOOT
+    try:
+        with open(BOOT_ID_FILE, encoding="ascii") as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
+
+
+def writer_alive(pid: int) -> bool | None:
+    """Whether process ``pid`` (a temporary file's writer) runs; None where unknown."""
+    if BROWSER:
+        return False
+    if WINDOWS:  # pragma: no cover - os.kill(pid, 0) would end that process there
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    except OSError:
+        return None
+    return True
+
+
+def other_processes() -> bool:
+    """Whether other processes may open the data folder (its files must be locked)."""
+    return not BROWSER
+
+
+def can_sync_folder() -> bool:
+    """Whether a folder can be fsynced after a rename (Windows cannot open one; NTFS
+    journals the rename; the browser's storage is synced as a whole)."""
+    return not (WINDOWS or BROWSER)
+
+
+def on_durable(persist: Callable[[], None]) -> None:
+    """``persist()`` runs after every durable write (the browser's sync to IndexedDB)."""
+    _persist.clear()
+    _persist.append(persist)
+
+
+def made_durable() -> None:
+    """A durable write is done here: make the storage keep it before it is reported."""
+    for persist in _persist:
+        persist()

@@ -1,0 +1,121 @@
+"""``scorekeeper build-web DIR``: the static, installable, offline web app, with no network.
+
+This replaces ``flet publish`` (1.0.5) rather than working around it: publish fetches its
+Python build list and Pyodide from the internet, imports ``pyodide/pyodide.mjs`` by a bare
+name under ``--no-cdn`` (Python never starts), packs ``tests/``, has the worker install
+``[project].dependencies`` (the server's too) with micropip from the internet at every
+start, and ships a service worker that only unregisters itself. Here:
+
+1. ``client``: Flet's web client and Pyodide from the installed ``flet_web`` package,
+   trimmed, with the app's ``assets/`` on top and ``index.html`` patched;
+2. ``bundle``: ``app.tar.gz``, the app's own code and its packages pre-installed;
+3. ``sw.js``: our cache-first service worker, versioned by a hash of every file.
+
+Never imported by the app or the server.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import shutil
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ..app.server.assets import assets_dir
+from . import bundle, client
+
+SW_NAME = "sw.js"
+# What a service worker must not cache: itself (the browser checks it for updates).
+NOT_CACHED = (SW_NAME,)
+MARK = "Hearts Scorekeeper's service worker"  # the first line of sw.js: an earlier build
+
+
+@dataclass(frozen=True)
+class Site:
+    folder: Path
+    version: str
+    files: int
+    size: int  # bytes on disk
+    gzipped: int  # bytes a phone downloads with gzip on the wire (what a host sends)
+    archive_files: int
+
+
+def site_files(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                  if p.is_file() and p.relative_to(out).as_posix() not in NOT_CACHED)
+
+
+def version_of(out: Path, files: list[str]) -> str:
+    h = hashlib.sha256()
+    for rel in files:
+        h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def write_service_worker(out: Path, files: list[str], version: str) -> None:
+    template = resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
+    listed = json.dumps(["./", *files], indent=0)
+    text = template.replace("__VERSION__", version).replace("__FILES__", listed)
+    (out / SW_NAME).write_text(text, encoding="utf-8")
+
+
+def gzipped_size(path: Path) -> int:
+    """What the file costs on the wire with gzip (already-compressed files as they are)."""
+    data = path.read_bytes()
+    if path.name.endswith((".gz", ".png", ".zip")):
+        return len(data)
+    return min(len(data), len(gzip.compress(data, compresslevel=6)))
+
+
+class BuildError(ValueError):
+    """The folder cannot be built into (said in one line by the command)."""
+
+
+def _empty(out: Path) -> None:
+    """Empty ``out`` for a new build: only a folder that is empty or holds an earlier
+    build (its service worker says so), never any other folder given by mistake."""
+    if not out.exists():
+        out.mkdir(parents=True)
+        return
+    if not out.is_dir():
+        raise BuildError(f"{out} is not a folder")
+    if not any(out.iterdir()):
+        return
+    worker = out / SW_NAME
+    if not (worker.is_file() and MARK in worker.read_text(encoding="utf-8", errors="replace")):
+        raise BuildError(f"{out} is not empty and holds no earlier build: give an empty or "
+                         f"a new folder")
+    shutil.rmtree(out)
+    out.mkdir()
+
+
+def build_site(out: str | Path, *, base_href: str = "/") -> Site:
+    """Build the site into ``out`` (a new or empty folder, or an earlier build's)."""
+    out = Path(out)
+    _empty(out)
+    web = client.flet_web_dir()
+    client.copy_client(web, out)
+    client.copy_assets(assets_dir(), out)
+    client.patch_bootstrap(out / "flutter_bootstrap.js")
+    client.patch_worker(out)
+    client.patch_index(out / "index.html", version=client.pyodide_version(web),
+                       base_href=base_href)
+    archive, archive_files = bundle.archive_bytes()
+    (out / "app.tar.gz").write_bytes(archive)
+    files = site_files(out)
+    version = version_of(out, files)
+    write_service_worker(out, files, version)
+    every = [out / rel for rel in files] + [out / SW_NAME]
+    return Site(folder=out, version=version, files=len(every),
+                size=sum(p.stat().st_size for p in every),
+                gzipped=sum(gzipped_size(p) for p in every), archive_files=archive_files)
+
+
+def describe(site: Site) -> str:
+    mb = 1024 * 1024
+    return (f"built {site.folder} (version {site.version}): {site.files} files, "
+            f"{site.size / mb:.1f} MB on disk, {site.gzipped / mb:.1f} MB for a phone to "
+            f"download (gzip), the Python archive {site.archive_files} files")

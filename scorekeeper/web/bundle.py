@@ -1,0 +1,122 @@
+"""The Python half of the web app: ``app.tar.gz``, the archive Flet's web worker unpacks.
+
+It holds ``main.py`` (the browser's entry), the app's own code (the browser path only:
+no command line, no server, no builder) and, under ``__pypackages__/``, every package the
+browser path imports, already installed: Flet's worker puts that folder on ``sys.path``,
+so nothing is fetched and micropip never runs at start. The packages are copied from
+this machine's installed distributions (their RECORD), pure Python only: msgpack's C
+extension is left out, so msgpack runs its own pure-Python fallback (what a wheel built
+with ``MSGPACK_PUREPYTHON=1`` holds). Babel keeps only the locale data of en, pl and lt.
+
+The archive is reproducible (sorted, fixed dates), so the service worker's version
+changes only when a file does.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import tarfile
+from importlib import metadata
+from pathlib import Path, PurePosixPath
+from typing import Iterator
+
+import scorekeeper
+
+# What the browser path imports (see tests/web/test_import_graph.py), by distribution.
+# Not here, because only the server or the command line needs them: flet-web (the
+# server's client files, FastAPI, uvicorn), segno (the QR invite), ifaddr (--lan),
+# portalocker (locks where there is no fcntl; the browser has one page, see
+# store/platform.py), httpx and oauthlib (Flet's server-side login).
+BROWSER_DISTRIBUTIONS = ("flet", "flet-charts", "msgpack", "repath", "six", "tinydb",
+                         "platformdirs", "babel", "tzdata")
+
+# Babel's locale data: the app's languages (i18n.LANGUAGES) and the root they inherit.
+KEEP_LOCALES = ("root", "en", "pl", "lt")
+
+# Parts of the app that only the server or the build machine runs.
+SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "app/server/serve.py",
+               "app/server/guard.py", "app/server/downloads.py", "app/table/qr.py", "app/bundled_assets/",
+               "__main__.py")
+
+# Parts of the packages the browser never imports.
+SKIP_PACKAGE_PARTS = ("flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py",
+                      "flet/cli.py")
+
+SKIP_SUFFIXES = (".pyc", ".pyi", ".so", ".pyd", ".dylib", ".c", ".h", ".cpp", ".pxd",
+                 ".pyx")
+
+ENTRY = b'''"""Flet's web worker runs this module (flet.pythonModuleName = "main")."""
+
+import flet as ft
+
+from scorekeeper.web.entry import main
+
+ft.run(main)
+'''
+
+FIXED_MTIME = 1_700_000_000  # any fixed date: the archive's bytes depend on its files only
+
+
+def _wanted(rel: str) -> bool:
+    parts = PurePosixPath(rel).parts
+    if "__pycache__" in parts or rel.endswith(SKIP_SUFFIXES):
+        return False
+    return True
+
+
+def app_files() -> Iterator[tuple[str, Path]]:
+    """(name in the archive, file) for the app's own code and its translations."""
+    root = Path(scorekeeper.__file__).parent
+    for path in sorted(root.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(root).as_posix()
+        if not _wanted(rel) or rel.startswith(SERVER_ONLY) or rel.endswith(".mo"):
+            continue
+        if rel.endswith((".py", ".po", ".typed")):
+            yield f"scorekeeper/{rel}", path
+
+
+def _keep_package_file(rel: str) -> bool:
+    if rel.startswith("..") or ".dist-info/" in rel or ".egg-info/" in rel:
+        return False
+    if not _wanted(rel) or rel.startswith(SKIP_PACKAGE_PARTS):
+        return False
+    if rel.startswith("babel/locale-data/"):
+        return PurePosixPath(rel).stem in KEEP_LOCALES
+    return True
+
+
+def package_files(names: tuple[str, ...] = BROWSER_DISTRIBUTIONS
+                  ) -> Iterator[tuple[str, Path]]:
+    """(name in the archive, file) for every installed file of the browser's packages."""
+    for name in names:
+        dist = metadata.distribution(name)
+        for entry in sorted(dist.files or (), key=str):
+            rel = PurePosixPath(entry).as_posix()
+            if _keep_package_file(rel):
+                path = Path(str(dist.locate_file(entry)))
+                if path.is_file():
+                    yield f"__pypackages__/{rel}", path
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size, info.mtime, info.mode = len(data), FIXED_MTIME, 0o644
+    tar.addfile(info, io.BytesIO(data))
+
+
+def archive_bytes() -> tuple[bytes, int]:
+    """The archive (gzip, reproducible) and the number of files in it."""
+    raw = io.BytesIO()
+    count = 0
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        _add(tar, "main.py", ENTRY)
+        for name, path in sorted([*app_files(), *package_files()]):
+            _add(tar, name, path.read_bytes())
+            count += 1
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0, compresslevel=9) as gz:
+        gz.write(raw.getvalue())
+    return out.getvalue(), count + 1

@@ -1,0 +1,62 @@
+"""The app in the browser: Flet's web worker runs ``main`` (from the archive's ``main.py``).
+
+The games are kept on the browser's storage (see :mod:`.browser`), mounted before the
+store opens; the rest is the app the server runs, where the server's features (the LAN
+table, roles, the QR invite, the download addresses) are not offered: no ``lan``, no
+``export_url``. What the browser adds is :class:`~..app.backup.Device`: whether it keeps
+the games, and the backup as a download. One page at a time has the data folder (see
+:func:`.browser.take_folder`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import flet as ft
+
+from ..app.backup import OPEN_ELSEWHERE, Device
+from ..app import ids
+from ..app.text.i18n import Translator, pick_language
+from ..app.main import device_language, make_main
+from ..app.views.widgets import tag
+from ..store import GameStore
+from . import browser
+
+log = logging.getLogger(__name__)
+
+
+def device_for(persisted: bool | None) -> Any:
+    def device(page: ft.Page) -> Device:
+        picker = ft.FilePicker()  # a service: made in the page's context, it registers
+
+        async def save(name: str, data: bytes) -> None:
+            try:
+                await picker.save_file(file_name=name, src_bytes=data)
+            except Exception:  # the browser refused the download: said in its console
+                log.exception("the backup was not downloaded")
+
+        return Device(persisted=persisted,
+                      save_file=lambda name, data: page.run_task(save, name, data))
+
+    return device
+
+
+async def wait_for_the_other_page(page: ft.Page) -> None:
+    """The app is open in another tab or window: say so, and open when that one closes."""
+    tr = Translator(pick_language("system", await device_language(page)))
+    text = tr._(OPEN_ELSEWHERE)
+    page.add(ft.SafeArea(ft.Container(tag(ids.OPEN_ELSEWHERE, ft.Text(text, size=17),
+                                          label=text), padding=24)))
+    page.update()
+    await browser.take_folder(wait=True)
+    page.controls.clear()
+    page.update()
+
+
+async def main(page: ft.Page) -> None:
+    if not await browser.take_folder(wait=False):
+        await wait_for_the_other_page(page)
+    folder = await browser.open_storage()
+    persisted = await browser.persisted()
+    await make_main(GameStore.open(folder), device=device_for(persisted))(page)

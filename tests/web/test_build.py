@@ -1,0 +1,102 @@
+"""``scorekeeper build-web``: what the site holds and what it leaves out, with no network
+(the build reads only installed packages; this machine has no internet)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.web import build
+
+
+def archive_names(site: Path) -> list[str]:
+    with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
+        return tar.getnames()
+
+
+def test_the_phone_gets_one_renderer_and_no_unused_wasm(site: Path) -> None:
+    wasm = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.wasm"))
+    assert wasm == ["canvaskit/canvaskit.wasm", "pyodide/pyodide.asm.wasm"]
+    assert not list(site.rglob("*.symbols")) and not list(site.rglob("*.map"))
+    assert not (site / "main.dart.mjs").exists()
+    bootstrap = (site / "flutter_bootstrap.js").read_text()
+    assert 'canvasKitVariant: "full"' in bootstrap  # the one kept, on every browser
+    assert "serviceWorkerVersion: " not in bootstrap  # no Flutter worker beside ours
+
+
+def test_the_page_runs_python_from_this_site(site: Path) -> None:
+    index = (site / "index.html").read_text()
+    assert "flet.pyodide = true;" in index
+    assert 'flet.pyodideUrl = new URL("pyodide/pyodide.mjs", document.baseURI).href' in index
+    assert 'flet.routeUrlStrategy="hash"' in index
+    assert 'register("sw.js")' in index and "navigator.storage.persist()" in index
+    assert not re.search(r"""(src|href)=["']https?:""", index)  # nothing from elsewhere
+    manifest = json.loads((site / "manifest.json").read_text())
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file(), icon
+    assert manifest["display"] == "standalone"
+
+
+def test_the_archive_has_the_app_and_its_packages_and_nothing_of_the_server(site: Path) -> None:
+    names = archive_names(site)
+    assert "main.py" in names
+    assert "scorekeeper/web/entry.py" in names and "scorekeeper/store/platform.py" in names
+    assert "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po" in names
+    for server in ("scorekeeper/app/server/serve.py", "scorekeeper/app/server/guard.py",
+                   "scorekeeper/web/build.py", "scorekeeper/cli/__init__.py"):
+        assert server not in names
+    tops = {n.split("/")[1] for n in names if n.startswith("__pypackages__/")}
+    for package in ("flet", "flet_charts", "msgpack", "tinydb", "babel", "tzdata"):
+        assert package in tops
+    for server in ("uvicorn", "fastapi", "starlette", "flet_web", "segno", "ifaddr", "httpx"):
+        assert server not in tops
+    assert not [n for n in names if n.endswith((".so", ".pyc"))]
+    locales = sorted(Path(n).stem for n in names if "/babel/locale-data/" in n)
+    assert locales == ["en", "lt", "pl", "root"]
+    assert not [n for n in names if n.endswith(("pyproject.toml", "requirements.txt"))], \
+        "the worker would run micropip (from the internet) for either"
+
+
+def test_the_service_worker_caches_every_file_under_its_version(site: Path) -> None:
+    sw = (site / "sw.js").read_text()
+    version = re.search(r'const VERSION = "([0-9a-f]{16})";', sw)
+    assert version is not None
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    on_disk = build.site_files(site)
+    assert files == ["./", *on_disk]
+    assert version.group(1) == build.version_of(site, on_disk)
+
+
+def test_the_same_sources_build_the_same_version(site: Path, tmp_path: Path) -> None:
+    again = build.build_site(tmp_path / "again")
+    assert again.version == build.version_of(site, build.site_files(site))
+    assert (tmp_path / "again" / "app.tar.gz").read_bytes() == (site / "app.tar.gz").read_bytes()
+
+
+def test_build_web_refuses_a_folder_that_is_not_an_earlier_build(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["build-web", str(tmp_path)]) == 2
+    assert "is not empty" in capsys.readouterr().err
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("base", ["/", "/hearts/"])
+def test_build_web_prints_what_a_phone_downloads(tmp_path: Path, capsys, base: str) -> None:  # type: ignore[no-untyped-def]
+    assert main(["build-web", str(tmp_path / "out"), "--base", base]) == 0
+    out = capsys.readouterr().out
+    assert "MB for a phone to download" in out
+    assert f'<base href="{base}">' in (tmp_path / "out" / "index.html").read_text()
+
+
+def test_python_starts_with_the_page_not_after_flutter(site: Path) -> None:
+    worker = (site / "python-worker.js").read_text()
+    page = (site / "python.js").read_text()
+    assert "event.data.preload" in worker and "self.earlyPyodide ||" in worker
+    assert "early.postMessage({ preload: flet.pyodideUrl })" in page
+    assert "app.worker = globalThis.takeEarlyWorker();" in page
