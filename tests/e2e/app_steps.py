@@ -27,6 +27,12 @@ def has_number(text: str, value: int) -> bool:
     return value in numbers(text)
 
 
+def hand_line(banner: str, number: int) -> str:
+    """The banner's line that names the hand (its dealer is there; every name is in the
+    banner's pass chips too, so the whole text would say nothing of who deals)."""
+    return next((line for line in banner.splitlines() if has_number(line, number)), "")
+
+
 def _assert(ok: bool, what: str) -> None:
     assert ok, what
 
@@ -145,7 +151,7 @@ class Table:
         nxt = st.next_hand
         assert nxt is not None
         dealer = self.players[nxt.dealer]
-        app.wait_text(ids.BANNER, lambda t: dealer in t and has_number(t, nxt.number),
+        app.wait_text(ids.BANNER, lambda t: dealer in hand_line(t, nxt.number),
                       what=f"hand {nxt.number}, {dealer} deals")
         if st.standing.tie_for_lowest:
             app.wait(ids.TIE)

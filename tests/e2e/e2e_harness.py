@@ -476,11 +476,31 @@ class Flutter:
             self.swipe(x, start, step)
         raise AssertionError(f"could not scroll {identifier} onto the screen")
 
+    def settle(self, identifier: str, frames: int = 4, timeout_ms: int = 5000) -> None:
+        """Until the node has stayed in one place for ``frames`` animation frames: a list
+        can still be moving after a swipe, or after a tap above it changed its layout, and
+        a tap aimed at where the node was lands on its neighbour (a wrapped row of chips)."""
+        self.el(identifier).first.evaluate(
+            """(n, [frames, timeout]) => new Promise((done) => {
+                const end = performance.now() + timeout;
+                let last = '', same = 0;
+                const look = () => {
+                    const r = n.getBoundingClientRect();
+                    const now = [r.left, r.top, r.width, r.height].map(Math.round).join();
+                    same = now === last ? same + 1 : 0;
+                    last = now;
+                    if (same >= frames || performance.now() > end) done(same);
+                    else requestAnimationFrame(look);
+                };
+                requestAnimationFrame(look);
+            })""", [frames, timeout_ms])
+
     # acting
     def tap(self, identifier: str) -> None:
         """A finger tap (touch events, so nothing is left hovered as a mouse would), after
-        scrolling the node onto the screen."""
+        scrolling the node onto the screen and waiting for it to stand still there."""
         self.scroll_to(identifier)
+        self.settle(identifier)
         self.el(identifier).first.tap()
 
     def type(self, identifier: str, text: str, clear: bool = True) -> None:
