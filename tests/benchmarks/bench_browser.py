@@ -84,6 +84,7 @@ def finger(page: Flutter, identifier: str) -> Callable[[], None]:
     """A raw touch tap at the control's centre, found before the clock starts (so that the
     figure holds no locator look-up or actionability wait, only the app's own work)."""
     page.scroll_to(identifier)
+    page.settle(identifier)  # a screen still laying out moves the control after a look
     box = page.el(identifier).first.bounding_box()
     assert box is not None, identifier
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

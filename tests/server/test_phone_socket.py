@@ -319,3 +319,48 @@ def test_a_flood_of_route_changes_is_cut_off_after_the_phones_share(lan_app):
         except WebSocketDisconnect as gone:
             assert gone.code == 1008 and gone.reason == "too many events"
     assert patches <= phone_socket.BURST + phone_socket.QUEUE_LIMIT // 10
+
+
+@pytest.mark.parametrize("client", [PHONE, ("127.0.0.1", 40001)], ids=["follower", "host"])
+def test_a_phone_that_leaves_while_it_is_sent_to_is_let_go(tmp_path, client, caplog):
+    """A phone goes away while the server still has frames to send it (a reload just
+    after the host saved, which redraws every follower): its session is marked
+    disconnected, so it expires and a reload can find it again. Flet 1.0.5 ended its
+    connection handler on the failed send instead, and the session stayed "connected"
+    for as long as the server ran (the follower's typed address then met a new session,
+    not the one that had joined the table)."""
+    import asyncio
+
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    app = serve.build_asgi_app(str(tmp_path / "data"), host="0.0.0.0", lan=True)
+    scope = {"type": "websocket", "asgi": {"version": "3.0"}, "scheme": "ws",
+             "path": "/ws", "raw_path": b"/ws", "query_string": b"", "subprotocols": [],
+             "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", LOCAL.encode())],
+             "client": client, "server": ("127.0.0.1", 8550)}
+
+    async def leave_while_sent_to() -> int:
+        inbox: asyncio.Queue = asyncio.Queue()
+        for message in ({"type": "websocket.connect"},
+                        {"type": "websocket.receive", "bytes": register("/")}):
+            inbox.put_nowait(message)
+        frames = 0
+        gone = asyncio.Event()
+
+        async def send(message: dict) -> None:
+            nonlocal frames
+            if message["type"] == "websocket.send":
+                if gone.is_set():
+                    raise ClientDisconnected()  # what uvicorn raises for a closed socket
+                frames += 1
+                if frames == 1:  # the register's answer: the phone leaves now, with
+                    gone.set()   # the first screen still to be sent to it
+                    inbox.put_nowait({"type": "websocket.disconnect", "code": 1001})
+
+        await asyncio.wait_for(app(scope, inbox.get, send), 30)
+        return frames
+
+    with caplog.at_level(logging.INFO, logger="flet_web"):
+        assert run_async(leave_while_sent_to) == 1
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("flet_web")]
+    assert any(m.startswith("Session disconnected") for m in said), said

@@ -201,6 +201,7 @@ class PhoneSocket:
         self.shares = shares
         self.paced = not peer.loopback
         self.closed = False
+        self.gone = False  # the phone went away: what Flet still sends goes nowhere
         self._queue: deque[Message] = deque()
         self._arrived = asyncio.Event()
         self._gone = asyncio.Event()
@@ -209,6 +210,8 @@ class PhoneSocket:
     async def receive(self) -> Message:
         while True:
             message = await (self._next_paced() if self.paced else self._receive())
+            if message.get("type") == "websocket.disconnect":
+                self.gone = True
             if message.get("type") != "websocket.receive" or self.closed:
                 return message if not self.closed else _DISCONNECT
             verdict = refusal(message.get("bytes") or b"")
@@ -220,15 +223,24 @@ class PhoneSocket:
                 return _DISCONNECT
 
     async def send(self, message: Message) -> None:
-        if self.closed:
-            return  # the socket was closed by us: Flet's late sends go nowhere
+        """Flet's send, except to a phone that is gone (closed by us, or went away):
+        Flet 1.0.5 lets a failed send end its connection handler before it marks the
+        session disconnected, so a phone that left while an update to it was queued (a
+        reload just after the host saved) would leave a session that never expires,
+        and the reload could not find its session again."""
+        if self.closed or self.gone:
+            return
         data = message.get("bytes")
         if message.get("type") == "websocket.send" and data and data[:3] == _CRASHED:
             # Flet would show the phone its traceback: say it in the phone's words
             log.warning("session error for %s (details in the server's debug log)",
                         self.peer.address)
             message = {**message, "bytes": crash_frame(self.peer.crash_text)}
-        await self._send(message)
+        try:
+            await self._send(message)
+        except OSError:  # uvicorn's ClientDisconnected: the phone has just gone
+            self.gone = True
+            log.debug("a send to %s after it went away", self.peer.address)
 
     async def close(self, reason: str) -> None:
         if self.closed:
