@@ -57,6 +57,7 @@ def test_the_wheel_carries_the_assets(wheel):
         if asset.is_file():
             assert packaged + asset.relative_to(ROOT / "assets").as_posix() in names, asset
     assert "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po" in names
+    assert "scorekeeper/app/views/dejavu-sans-bold-widths.json" in names  # names measured
 
 
 @pytest.fixture(scope="module")
