@@ -58,6 +58,7 @@ def test_the_wheel_carries_the_assets(wheel):
             assert packaged + asset.relative_to(ROOT / "assets").as_posix() in names, asset
     assert "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po" in names
     assert "scorekeeper/web/sw.js" in names  # build-web's service worker, from a wheel too
+    assert "scorekeeper/app/views/dejavu-sans-bold-widths.json" in names  # names measured
 
 
 @pytest.fixture(scope="module")

@@ -2,45 +2,44 @@
 gives a name column the room its names need, and a name that will not fit on one line
 shrinks one step, then wraps to two lines, before Flutter cuts it with an ellipsis.
 
-Read from the font file's own advance widths (``fontTools``: the ``cmap`` and ``hmtx``
-tables), once per process. Kerning is left out: a few tenths of a pixel per pair in
-DejaVu, covered by :data:`SLACK`."""
+Read from a table of the font's own advance widths (:data:`TABLE`, beside this module:
+runs of consecutive characters and their advances in font units, as the font's ``cmap``
+and ``hmtx`` say; ``tests/app/test_textwidth_table.py`` checks it against the font file
+with fontTools and writes it anew), so no font file is read at run time, in the server or
+in the browser. Kerning is left out: a few tenths of a pixel per pair in DejaVu, covered
+by :data:`SLACK`."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
-
-from ..server.assets import assets_dir
+from importlib import resources
 
 BOLD = "DejaVuSans-Bold.ttf"
+TABLE = "dejavu-sans-bold-widths.json"
 SLACK = 3  # px added to a measured width (kerning, rounding, the caret of a hinted glyph)
 
 
-@lru_cache(maxsize=2)
-def _advances(font: str) -> tuple[dict[int, int], int, int]:
+@lru_cache(maxsize=1)
+def _advances() -> tuple[dict[int, int], int, int]:
     """Each character's advance in font units, the advance of a missing glyph, units per em."""
-    from fontTools.ttLib import TTFont
-
-    with TTFont(assets_dir() / "fonts" / font, lazy=True) as f:
-        cmap = f.getBestCmap()
-        metrics = f["hmtx"].metrics
-        units = int(f["head"].unitsPerEm)
-        widths = {code: int(metrics[glyph][0]) for code, glyph in cmap.items()}
-        missing = int(metrics[".notdef"][0]) if ".notdef" in metrics else units // 2
-    return widths, missing, units
+    table = json.loads(resources.files(__package__).joinpath(TABLE).read_text("utf-8"))
+    widths = {start + i: w for start, run in table["runs"] for i, w in enumerate(run)}
+    return widths, int(table["missing"]), int(table["units_per_em"])
 
 
 @lru_cache(maxsize=4096)
-def width(text: str, size: float, font: str = BOLD) -> float:
-    """``text`` drawn on one line at ``size`` px, in px (without :data:`SLACK`)."""
-    widths, missing, units = _advances(font)
+def width(text: str, size: float) -> float:
+    """``text`` drawn on one line at ``size`` px in the bold font, in px (without
+    :data:`SLACK`)."""
+    widths, missing, units = _advances()
     return sum(widths.get(ord(c), missing) for c in text) * size / units
 
 
-def widest(texts: Iterable[str], size: float, font: str = BOLD) -> float:
-    return max((width(t, size, font) for t in texts), default=0.0)
+def widest(texts: Iterable[str], size: float) -> float:
+    return max((width(t, size) for t in texts), default=0.0)
 
 
 def fit_size(text: str, room: float, size: int, smaller: int) -> tuple[int, int]:
