@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable, Protocol, TypeVar
 
+from ..store import GameStore
 from ..store.export import export_document
 from .text.i18n import N_, parse_utc
 
-if TYPE_CHECKING:
-    from .session import Session
+T = TypeVar("T")
 
 LAST_BACKUP = "last_backup"  # the store setting: when "Back up now" was last used (UTC)
 REMIND_AFTER = timedelta(days=7)
@@ -33,6 +33,15 @@ class Device:
 
     persisted: bool | None
     save_file: Callable[[str, bytes], None]
+
+
+class Session(Protocol):
+    """What of a tab's session the backup needs (the app's ``Session`` is one)."""
+
+    store: Any  # a GameStore, or the role's guarded view of it
+    device: Device | None
+
+    def write(self, action: Callable[[GameStore], T], game_id: str | None = None) -> T: ...
 
 
 def now_utc() -> datetime:

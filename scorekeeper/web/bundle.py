@@ -66,7 +66,7 @@ def _wanted(rel: str) -> bool:
 
 
 def app_files() -> Iterator[tuple[str, Path]]:
-    """(name in the archive, file) for the app's own code and its translations."""
+    """(name in the archive, file) for the app's own code, its translations and data."""
     root = Path(scorekeeper.__file__).parent
     for path in sorted(root.rglob("*")):
         if not path.is_file():
@@ -74,7 +74,7 @@ def app_files() -> Iterator[tuple[str, Path]]:
         rel = path.relative_to(root).as_posix()
         if not _wanted(rel) or rel.startswith(SERVER_ONLY) or rel.endswith(".mo"):
             continue
-        if rel.endswith((".py", ".po", ".typed")):
+        if rel.endswith((".py", ".po", ".typed", ".json")):  # .json: the font's widths
             yield f"scorekeeper/{rel}", path
 
 
