@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.app.views import share
 from scorekeeper.app.text.i18n import Translator
 from scorekeeper.store import GameStore
@@ -134,7 +134,7 @@ def test_the_json_is_a_game_file_that_replay_reads(stored, tmp_path):
     _, sg = stored
     text = share.game_json(sg)
     data = json.loads(text)
-    assert rules.game_from_dict(data) == sg.game
+    assert formats.game_from_dict(data) == sg.game
     assert (data["id"], data["created"], data["updated"]) == (sg.id, sg.created, sg.updated)
     path = tmp_path / "game.json"
     path.write_text(text, encoding="utf-8")

@@ -36,7 +36,7 @@ import csv
 import io
 from typing import Any, Iterable
 
-from .. import rules
+from .. import formats, rules
 from .errors import StoreError
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
@@ -64,7 +64,7 @@ def unquote_text(cell: str) -> str:
 def export_csv(games: Iterable[dict[str, Any]]) -> str:
     """One row per hand and player; scores and totals come from the rules. A game with
     no hands has no rows. Text cells go through :func:`quote_text`, numbers as they are."""
-    played = [(g, rules.game_from_dict(g)) for g in games]
+    played = [(g, formats.game_from_dict(g)) for g in games]
     extra = [c for c in HOUSE_COLUMNS if any(_has(c, game) for _, game in played)]
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -225,8 +225,8 @@ def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) 
 def _check_derived(data: dict[str, Any], lines: list[tuple[int, dict[str, str]]]) -> None:
     """Filled-in ``score``/``total``/``pass`` cells must be what the rules make them."""
     try:
-        game = rules.game_from_dict(data)
-    except rules.RulesError:
+        game = formats.game_from_dict(data)
+    except (formats.FormatError, rules.RulesError):
         return  # the import's own check reports it, naming the hand
     st = rules.state(game)
     totals = rules.running_totals(game)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from .. import rules
+from .. import formats, rules
 from .errors import StoreError
 from .csvfile import CSV_COLUMNS, export_csv  # noqa: F401  (where they used to be)
 from .gamedoc import ACTIONS, ID_RE, content_id, now_iso, utc_iso
@@ -130,10 +130,10 @@ def parse_import(data: Any) -> list[ImportItem]:
         if not isinstance(g, dict):
             raise _bad(f"{where} is not an object", game=n)
         try:
-            game = rules.game_from_dict(g)
-        except rules.RulesError as e:
+            game = formats.game_from_dict(g)
+        except (formats.FormatError, rules.RulesError) as e:
             raise StoreError("import_invalid", f"{where}: {e}", game=n, rules_code=e.code,
-                             hand=e.hand, **e.params) from None
+                             **{**e.params, "hand": e.hand}) from None
         gid = g.get("id")
         if gid is None:
             gid = content_id(game)
@@ -156,7 +156,7 @@ def parse_import(data: Any) -> list[ImportItem]:
                        f"{MAX_CHANGES:,}", game=n)
         log = tuple(_change(e, where, i) for i, e in enumerate(changes, 1))
         try:  # everything it holds can be written (e.g. no lone surrogate anywhere)
-            json.dumps([rules.game_to_dict(game), log], ensure_ascii=False).encode("utf-8")
+            json.dumps([formats.game_to_dict(game), log], ensure_ascii=False).encode("utf-8")
         except (UnicodeEncodeError, ValueError) as e:
             raise _bad(f"{where} cannot be stored ({e.__class__.__name__})", game=n) from None
         items.append(ImportItem(gid, created, updated, version, game, log))

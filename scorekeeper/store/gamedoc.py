@@ -21,7 +21,7 @@ import re
 from datetime import datetime, timezone
 from typing import Any
 
-from .. import rules
+from .. import formats, rules
 from . import migrations
 from .errors import DamagedData
 from .model import Change, GameSummary
@@ -53,8 +53,8 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
         if not isinstance(doc.get(key), kind):
             raise DamagedData(f"the game document has no valid {key!r}")
     try:
-        game = rules.game_from_dict(doc["game"])
-    except rules.RulesError as e:
+        game = formats.game_from_dict(doc["game"])
+    except (formats.FormatError, rules.RulesError) as e:
         game = _older_game(doc["game"], e)
     for entry in data.get("changes", {}).values():
         if entry.get("action") not in ACTIONS or not isinstance(entry.get("hand"), int):
@@ -66,7 +66,7 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
 NEWER_LIMITS = ("player_name_long", "player_name_chars", "too_many_hands", "first_dealer_type")
 
 
-def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
+def _older_game(g: dict, error: formats.FormatError | rules.RulesError) -> rules.Game:
     """A stored game that breaks a limit newer than the game (a long name, a name with
     control characters, more than 1,000 hands): read with its names cleaned
     (``rules.clean_name``), never set aside as damaged; otherwise ``DamagedData``."""
@@ -78,10 +78,10 @@ def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
         first = g.get("first_dealer") or 0
         if isinstance(first, str) and first in players:
             first = names[players.index(first)]
-        head = rules.Game.new(names, rules.rules_from_dict(g.get("rules")), first)
-        hands = [rules.hand_from_dict(h, n, head) for n, h in enumerate(g.get("hands", []), 1)]
+        head = rules.Game.new(names, formats.rules_from_dict(g.get("rules")), first)
+        hands = [formats.hand_from_dict(h, n, head) for n, h in enumerate(g.get("hands", []), 1)]
         return rules.Game.new(head.players, head.rules, head.first_dealer, hands)
-    except (rules.RulesError, TypeError, AttributeError) as e:
+    except (formats.FormatError, rules.RulesError, TypeError, AttributeError) as e:
         raise DamagedData(f"the stored game breaks the rules: {e}") from None
 
 
@@ -136,5 +136,5 @@ def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
 
 def content_id(game: rules.Game) -> str:
     """A stable id for a game file without one, so importing it twice adds it once."""
-    canon = json.dumps(rules.game_to_dict(game), sort_keys=True, ensure_ascii=False)
+    canon = json.dumps(formats.game_to_dict(game), sort_keys=True, ensure_ascii=False)
     return "g" + hashlib.sha256(canon.encode()).hexdigest()[:31]

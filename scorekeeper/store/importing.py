@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from typing import Any, Protocol
 
-from .. import rules
+from .. import formats, rules
 from .errors import GameNotFoundError, StoreError, os_error
 from .export import ImportItem
 from .gamefiles import CHANGES, DOC, GAME
@@ -106,10 +106,10 @@ def _import_one(store: Games, item: ImportItem,
         if db is None:
             doc = {"id": item.id, "created": item.created, "updated": item.updated,
                    "version": item.version, "deleted": False,
-                   "game": rules.game_to_dict(item.game)}
+                   "game": formats.game_to_dict(item.game)}
             key = store._write_new(item.id, doc, item.game, list(item.changes), durable=durable)
             return "added", None if key is None else list(key)
-        mine, theirs = rules.game_to_dict(game), rules.game_to_dict(item.game)
+        mine, theirs = formats.game_to_dict(game), formats.game_to_dict(item.game)
         if mine == theirs:
             return "skipped", None
         continues = (mine["players"] == theirs["players"]

@@ -29,7 +29,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import rules
+from .. import formats, rules
 from . import paths
 from .errors import GameNotFoundError, StaleGameError, StoreError
 from .export import parse_import
@@ -109,11 +109,11 @@ class GameStore(GameFiles, SettingsAndDrafts):
     def create_game(self, game: rules.Game) -> StoredGame:
         if not isinstance(game, rules.Game):
             raise TypeError("create_game needs a rules.Game")
-        game = rules.game_from_dict(rules.game_to_dict(game))  # a checked copy
+        game = formats.game_from_dict(formats.game_to_dict(game))  # a checked copy
         gid = uuid.uuid4().hex
         now = now_iso()
         doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
-               "game": rules.game_to_dict(game)}
+               "game": formats.game_to_dict(game)}
         with self._game_lock(gid):
             self._write_new(gid, doc, game, [])
         return self._stored(doc, game)
@@ -230,7 +230,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
                 continue
             out.append({
                 "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
-                "version": doc["version"], **rules.game_to_dict(game), "changes": entries,
+                "version": doc["version"], **formats.game_to_dict(game), "changes": entries,
             })
         self.export_skipped = tuple(skipped)
         return out
@@ -264,7 +264,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
             new_game, entry = change(game)  # the rules check the result
             now = now_iso()
             fields = {"version": doc["version"] + 1, "updated": now,
-                      "game": rules.game_to_dict(new_game)}
+                      "game": formats.game_to_dict(new_game)}
             with self._writing(db, game_id, new_game):
                 db.table(GAME).update(fields, doc_ids=[DOC])
                 if entry is not None:

@@ -6,7 +6,7 @@ clipboard, and the files to a download.
   played, the moons, and the house rules with the J♦s taken, in the translator's language.
 - :func:`game_csv`: one row per hand and player, the columns of the store's CSV export
   (``store.export.export_csv``, reused).
-- :func:`game_json`: the game file (``rules.game_to_dict``) that ``scorekeeper replay``
+- :func:`game_json`: the game file (``formats.game_to_dict``) that ``scorekeeper replay``
   reads and ``scorekeeper import`` adds (its id, so importing it twice adds it once).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 
-from ... import rules
+from ... import formats, rules
 from ...store.export import export_csv
 from ...store.model import StoredGame
 from ..text.house_words import HOUSE_RULES, JACKS_TAKEN, house_summary
@@ -65,7 +65,7 @@ def share_text(game: rules.Game, tr: Translator) -> str:
 
 
 def _game_file(stored: StoredGame) -> dict:
-    return {**rules.game_to_dict(stored.game), "id": stored.id, "created": stored.created,
+    return {**formats.game_to_dict(stored.game), "id": stored.id, "created": stored.created,
             "updated": stored.updated}
 
 
