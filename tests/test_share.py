@@ -15,7 +15,6 @@ from scorekeeper import formats, rules
 from scorekeeper.app.views import share
 from scorekeeper.app.text.i18n import Translator
 from scorekeeper.store import GameStore
-from scorekeeper.store.export import CSV_COLUMNS, export_csv
 
 FOUR = ["Ala", "Bartek", "Celina", "Darek"]
 MINUS = "\u2212"
@@ -120,9 +119,9 @@ def test_the_csv_is_the_stores_csv_export_of_that_game(stored):
     store, sg = stored
     text = share.game_csv(sg)
     exported = [g for g in store.export_games() if g["id"] == sg.id]
-    assert text == export_csv(exported)
+    assert text == formats.export_csv(exported)
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert tuple(rows[0]) == CSV_COLUMNS
+    assert tuple(rows[0]) == formats.CSV_COLUMNS
     assert len(rows) == 3 * 4
     last = rows[-4:]
     assert [int(r["total"]) for r in last] == list(rules.state(sg.game).totals)

@@ -15,30 +15,17 @@ J♦ (written only when a hand names one, so other change logs are as they were)
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
 from datetime import datetime, timezone
 from typing import Any
 
 from .. import formats, rules
+from ..formats import ACTIONS, utc_iso
 from . import migrations
 from .errors import DamagedData
 from .model import Change, GameSummary
 
-ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # matched whole: ID_RE.fullmatch(text)
-# what a change-log entry can say: a hand added at the end, edited, removed, or put in
-# before other hands ("insert", from format 2 on; e.g. the undo of a removal)
-ACTIONS = ("add", "edit", "remove", "insert")
-
-
-def utc_iso(when: datetime) -> str:
-    """The one way the store writes a date: ISO 8601, UTC, microseconds, "Z"."""
-    return when.astimezone(timezone.utc).isoformat(timespec="microseconds").replace(
-        "+00:00", "Z")
-
-
 def now_iso() -> str:
+    """Now, the one way a date is written (``formats.utc_iso``)."""
     return utc_iso(datetime.now(timezone.utc))
 
 
@@ -132,9 +119,3 @@ def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
     if hand.jack is not None:
         entry[f"{prefix}_jack"] = hand.jack
     return entry
-
-
-def content_id(game: rules.Game) -> str:
-    """A stable id for a game file without one, so importing it twice adds it once."""
-    canon = json.dumps(formats.game_to_dict(game), sort_keys=True, ensure_ascii=False)
-    return "g" + hashlib.sha256(canon.encode()).hexdigest()[:31]

@@ -32,9 +32,8 @@ from typing import Any, Callable
 from .. import formats, rules
 from . import paths
 from .errors import GameNotFoundError, StaleGameError, StoreError
-from .export import parse_import
 from .extras import SettingsAndDrafts
-from .gamedoc import ID_RE, change_value, hand_entry, now_iso, summary_value
+from .gamedoc import change_value, hand_entry, now_iso, summary_value
 from .gamefiles import CHANGES, DOC, GAME, GameFiles, change_log
 from .importing import import_items
 from .index import Index
@@ -243,8 +242,13 @@ class GameStore(GameFiles, SettingsAndDrafts):
         undone, the :class:`StoreError` (code ``import_partial``) names them. A game
         already stored is skipped when identical, updated when the file continues it
         (same hands, then more) and otherwise kept as stored and reported in
-        ``conflicts``."""
-        return import_items(self, parse_import(data))
+        ``conflicts``. A file that is not one raises a :class:`StoreError` with the
+        code and params of its ``formats.FormatError`` (``import_invalid``)."""
+        try:
+            items = formats.parse_import(data, now_iso())
+        except formats.FormatError as e:
+            raise StoreError(e.code, str(e), **e.params) from None
+        return import_items(self, items)
 
     # --- internals ---------------------------------------------------------------------
 
@@ -308,7 +312,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
     def _resolve_pending(self) -> None:
         """Re-read the games marked for a closer look and fix their summaries."""
         for gid in self._index.take_pending():
-            if not ID_RE.fullmatch(gid):
+            if not formats.ID_RE.fullmatch(gid):
                 continue
             try:
                 with self._game_lock(gid):

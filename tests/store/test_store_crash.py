@@ -20,7 +20,6 @@ from store_helpers import assert_consistent, game_files
 from scorekeeper import formats, rules
 from scorekeeper.store import GameStore
 from scorekeeper.store import index as index_module
-from scorekeeper.store.gamedoc import content_id
 
 CRASH_ROUNDS = 300
 CRASH_SECONDS = 45.0  # after MIN_ROUNDS kills, go on up to CRASH_ROUNDS while time lasts
@@ -70,7 +69,7 @@ def _writer(folder: Path, out: int, seed: int) -> None:
                 for _ in range(2)]
             store.import_data(files)
             for g in files:
-                sg = store.get(content_id(formats.game_from_dict(g)))
+                sg = store.get(formats.content_id(formats.game_from_dict(g)))
                 ack("game", sg.id, sg.version, [list(h.points) for h in sg.game.hands])
             continue
         if not open_games or r < 0.13:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scorekeeper import formats, rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore
-from scorekeeper.store.csvfile import export_csv, parse_csv, quote_text, unquote_text
+from scorekeeper.formats import export_csv, parse_csv, quote_text, unquote_text
 
 FORMULAS = ["=1+2", "+SUM(1;2)", "-2+3", "@A1"]
 MORE = ["=cmd|' /C calc'!A0", "'Ala", "\t=Tab", "-Ala-"]

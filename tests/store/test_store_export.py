@@ -15,7 +15,6 @@ from store_helpers import FOUR, file_state, hand, long_game
 from scorekeeper import formats, rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore, ImportResult, StoreError
-from scorekeeper.store.export import export_document
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,7 +82,7 @@ def test_round_trip_export_import_export(folder: Path, tmp_path: Path) -> None:
 def test_an_inserted_hand_travels_in_the_change_log(folder: Path, tmp_path: Path) -> None:
     store = GameStore(folder)
     gid = filled(store)[1]
-    doc = export_document(store.export_games())
+    doc = formats.export_document(store.export_games(), "2026-01-02T03:04:05.000000Z")
     assert doc["version"] == 2
     log = next(g for g in doc["games"] if g["id"] == gid)["changes"]
     assert [(e["action"], e["hand"]) for e in log[-2:]] == [("remove", 2), ("insert", 2)]

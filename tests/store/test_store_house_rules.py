@@ -14,7 +14,7 @@ from store_helpers import FOUR, game_files, read_json
 from scorekeeper import formats, rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore
-from scorekeeper.store.csvfile import CSV_COLUMNS, export_csv, parse_csv
+from scorekeeper.formats import CSV_COLUMNS, export_csv, parse_csv
 
 FIVE = FOUR + ["Ewa"]
 HOUSE = {"jack_of_diamonds": True, "exact_target_halves": True,

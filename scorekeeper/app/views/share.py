@@ -5,7 +5,7 @@ clipboard, and the files to a download.
 - :func:`share_text`: the final standings (places from the rules), the winner, the hands
   played, the moons, and the house rules with the J♦s taken, in the translator's language.
 - :func:`game_csv`: one row per hand and player, the columns of the store's CSV export
-  (``store.export.export_csv``, reused).
+  (``formats.export_csv``, reused).
 - :func:`game_json`: the game file (``formats.game_to_dict``) that ``scorekeeper replay``
   reads and ``scorekeeper import`` adds (its id, so importing it twice adds it once).
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 
 from ... import formats, rules
-from ...store.export import export_csv
 from ...store.model import StoredGame
 from ..text.house_words import HOUSE_RULES, JACKS_TAKEN, house_summary
 from ..text.i18n import Translator
@@ -71,7 +70,7 @@ def _game_file(stored: StoredGame) -> dict:
 
 def game_csv(stored: StoredGame) -> str:
     """The game as the store's CSV export writes it: one row per hand and player."""
-    return export_csv([_game_file(stored)])
+    return formats.export_csv([_game_file(stored)])
 
 
 def game_json(stored: StoredGame) -> str:
