@@ -69,15 +69,16 @@ def test_the_checks_find_what_they_look_for():
               "if TYPE_CHECKING:\n    from ..store.model import StoredGame\n"
               "def f():\n    import flet\n    from .. import app\n    from ..cli import main\n"
               "    import tinydb.table\n")
-    assert bad_imports(source, package) == [
-        "scorekeeper.store.model", "flet", "scorekeeper.app", "scorekeeper.cli", "tinydb.table"]
+    assert bad_imports(source, package) == ["scorekeeper.store.model", "flet", "scorekeeper.app",
+                                            "scorekeeper.cli", "tinydb.table"]
     assert io_calls("def f():\n    print(datetime.now(timezone.utc), open('x'))\n"
                     "x = len('a')\n") == ["print", "now", "open"]
 
 
 def test_there_are_modules_to_check():
     names = {p.name for p in modules()}
-    assert {"__init__.py", "errors.py", "gamefile.py", "csvfile.py", "export.py", "share.py"} <= names
+    assert {"__init__.py", "errors.py", "gamefile.py", "csvfile.py", "export.py",
+            "share.py"} <= names
 
 
 def test_formats_imports_only_the_standard_library_and_the_rules():

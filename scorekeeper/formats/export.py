@@ -62,7 +62,8 @@ class ImportItem:
 def export_document(games: list[dict[str, Any]], exported: str) -> dict[str, Any]:
     """The JSON export of ``games`` (game files with their id, dates, version and change
     log), made at ``exported`` (a :func:`utc_iso` date)."""
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": exported, "games": games}
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": exported,
+            "games": games}
 
 
 def _bad(message: str, **params: Any) -> FormatError:
