@@ -1,5 +1,5 @@
-"""The command is a package, and nothing below it imports from it: the store and the rules
-load without the command line code."""
+"""The command is a package, and nothing below it imports from it: the rules, the formats
+and the store load without the command line code."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 
-def test_store_and_rules_never_import_the_cli() -> None:
-    code = ("import sys, scorekeeper.store, scorekeeper.store.export, scorekeeper.store.csvfile\n"
-            "import scorekeeper.store.importing, scorekeeper.rules\n"
+def test_store_formats_and_rules_never_import_the_cli() -> None:
+    code = ("import sys, scorekeeper.store, scorekeeper.store.importing, scorekeeper.rules\n"
+            "import scorekeeper.formats\n"
             "bad = sorted(m for m in sys.modules if m.startswith('scorekeeper.cli'))\n"
             "assert not bad, bad\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, RulesError, Variant
 
 FOUR = ["Ala", "Bartek", "Celina", "Darek"]
@@ -270,7 +270,7 @@ def test_without_a_cycle_the_variant_passes_as_before():
 # --- the game file ----------------------------------------------------------------------
 
 def test_a_game_without_house_rules_writes_the_file_it_always_did():
-    data = rules.game_to_dict(Game.new(FOUR).add_hand(Hand((10, 16, 0, 0))))
+    data = formats.game_to_dict(Game.new(FOUR).add_hand(Hand((10, 16, 0, 0))))
     assert list(data["rules"]) == ["variant", "target", "moon", "queen_breaks_hearts"]
     assert data["hands"] == [{"points": [10, 16, 0, 0]}]
 
@@ -279,15 +279,15 @@ def test_house_rules_and_the_jack_are_written_and_read_back():
     g = Game.new(FIVE, table(UNLESS, jack_of_diamonds=True, exact_target_halves=True,
                              passes=["left", "hold"]))
     g = g.add_hand(Hand((10, 16, 0, 0, 0), jack=4))
-    data = rules.game_to_dict(g)
+    data = formats.game_to_dict(g)
     assert data["rules"] == {"variant": "standard", "target": 100,
                              "moon": "add_unless_it_loses", "queen_breaks_hearts": False,
                              "jack_of_diamonds": True, "exact_target_halves": True,
                              "passes": ["left", "hold"]}
     assert data["hands"] == [{"points": [10, 16, 0, 0, 0], "jack": "Ewa"}]
-    assert rules.game_from_dict(data) == g
+    assert formats.game_from_dict(data) == g
     off = dict(data, rules=dict(data["rules"], exact_target_halves=False, passes=None))
-    assert rules.game_from_dict(off).rules.house == (("jack_of_diamonds", True),)
+    assert formats.game_from_dict(off).rules.house == (("jack_of_diamonds", True),)
 
 
 def test_the_cycles_a_new_game_offers_are_each_playable_and_the_default_comes_first():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, Variant
 
 from test_rules_properties import standard_hand
@@ -100,10 +100,10 @@ def test_halving_never_leaves_a_total_equal_to_the_target(game):
 @settings(max_examples=200, deadline=None)
 @given(house_games())
 def test_the_game_file_round_trips_every_house_rule(game):
-    data = rules.game_to_dict(game)
-    again = rules.game_from_dict(data)
+    data = formats.game_to_dict(game)
+    again = formats.game_from_dict(data)
     assert again == game
-    assert rules.state_to_dict(again) == rules.state_to_dict(game)
+    assert formats.state_to_dict(again) == formats.state_to_dict(game)
     hand_keys = {k for h in data["hands"] for k in h}
     assert ("jack" in hand_keys) == (bool(game.hands) and game.rules.plays("jack_of_diamonds"))
 

@@ -1,6 +1,6 @@
 """No import cycle in ``scorekeeper``: the modules import each other as a tree of layers
-(rules, store, app), counting every import, at the top, inside a function or under
-``TYPE_CHECKING``."""
+(rules, formats, store, app, cli), counting every import, at the top, inside a function
+or under ``TYPE_CHECKING``."""
 
 from __future__ import annotations
 
@@ -93,3 +93,24 @@ def test_imports_are_read_wherever_they_are():
 
 def test_no_import_cycle_in_scorekeeper():
     assert cycle(graph()) is None
+
+
+# each package imports only itself and the packages before it
+LAYERS = ("rules", "formats", "store", "app", "web", "cli", "__main__")
+
+
+def layer(module: str) -> int | None:
+    """The index in LAYERS of the package ``module`` is in (None: scorekeeper itself)."""
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 else None
+
+
+def test_every_module_is_in_a_layer():
+    assert all(layer(m) is not None for m in graph() if m != "scorekeeper")
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    wrong = sorted(f"{m} -> {t}" for m, targets in graph().items() for t in targets
+                   if layer(t) is not None and layer(m) is not None and layer(t) > layer(m))
+    assert not wrong
+    assert "scorekeeper.rules" in graph()["scorekeeper.formats.gamefile"]

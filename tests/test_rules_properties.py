@@ -6,7 +6,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, RulesError, Variant
 
 
@@ -166,5 +166,5 @@ def test_editing_a_hand_matches_building_the_game_again(game, data):
 @settings(max_examples=200, deadline=None)
 @given(games())
 def test_game_file_round_trip(game):
-    again = rules.game_from_dict(rules.game_to_dict(game))
+    again = formats.game_from_dict(formats.game_to_dict(game))
     assert again == game

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Protocol, TypeVar
 
+from ..formats import export_document
 from ..store import GameStore
-from ..store.export import export_document
+from ..store.gamedoc import now_iso
 from .text.i18n import N_, parse_utc
 
 T = TypeVar("T")
@@ -49,7 +50,7 @@ def now_utc() -> datetime:
 
 
 def backup_bytes(session: Session) -> bytes:
-    document = export_document(session.store.export_games())
+    document = export_document(session.store.export_games(), now_iso())
     return (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode()
 
 

@@ -18,6 +18,7 @@ import argparse
 import sys
 from typing import Sequence
 
+from ..formats import FormatError
 from ..rules import RulesError
 from .errors import EXIT_INVALID, UsageError, say
 from .replay import format_table
@@ -121,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 pass
     try:
         return args.func(args)
-    except (RulesError, UsageError) as e:
+    except (FormatError, RulesError, UsageError) as e:
         say(str(e))
         return EXIT_INVALID
     except KeyboardInterrupt:

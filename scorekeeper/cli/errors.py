@@ -6,6 +6,7 @@ import functools
 import sys
 from typing import Any, Callable
 
+from ..formats import FormatError
 from ..rules import RulesError
 from ..store import StoreError
 
@@ -22,12 +23,12 @@ def say(message: str) -> None:
 
 
 def one_line_errors(fn: Callable[..., int]) -> Callable[..., int]:
-    """Run a command; bad input (usage, rules, store) becomes one line and exit 2."""
+    """Run a command; bad input (usage, a file, rules, store) becomes one line and exit 2."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kw: Any) -> int:
         try:
             return fn(*args, **kw)
-        except (UsageError, RulesError, StoreError) as e:
+        except (UsageError, FormatError, RulesError, StoreError) as e:
             say(str(e))
             return EXIT_INVALID
     return wrapper

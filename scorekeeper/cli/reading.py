@@ -1,7 +1,7 @@
 """Reading the files the command is given: size first, then UTF-8, then JSON (or CSV).
 
-Everything that can go wrong becomes a :class:`UsageError` or a ``RulesError`` with one
-clear line: a file too big (``rules.MAX_FILE_BYTES``, or ``limit``), not UTF-8, not JSON,
+Everything that can go wrong becomes a :class:`UsageError` with one clear line: a file
+too big (``formats.MAX_FILE_BYTES``, or ``limit``), not UTF-8, not JSON,
 nested too deeply, or holding a number too long to be a score.
 """
 
@@ -12,8 +12,7 @@ import os
 import sys
 from typing import Any
 
-from ..rules import RulesError
-from ..rules.gamefile import MAX_FILE_BYTES, check_file_size
+from ..formats import MAX_FILE_BYTES, FormatError, check_file_size
 from .errors import UsageError
 
 MAX_DIGITS = 18  # a whole number in a game file: points, a target, a version
@@ -42,7 +41,7 @@ def read_text(path: str, limit: int = MAX_FILE_BYTES) -> str:
                 pass
         try:
             check_file_size(size, limit)
-        except RulesError as e:
+        except FormatError as e:
             raise UsageError(f"{path}: {e}") from None
     try:
         return raw.decode("utf-8-sig")

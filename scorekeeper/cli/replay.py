@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import json
 
-from .. import rules
+from .. import formats, rules
 from .reading import read_json
 
 
 def replay(file: str, as_json: bool) -> int:
     data = read_json(file)
-    game = rules.game_from_dict(data)
+    game = formats.game_from_dict(data)
     if as_json:
-        print(json.dumps(rules.state_to_dict(game), ensure_ascii=False, indent=2))
+        print(json.dumps(formats.state_to_dict(game), ensure_ascii=False, indent=2))
     else:
         print(format_table(game))
     return 0

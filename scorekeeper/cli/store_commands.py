@@ -7,9 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from ..formats import MAX_IMPORT_BYTES, FormatError, export_csv, export_document, parse_csv
 from ..store import GameStore, StoreError
-from ..store.csvfile import export_csv, parse_csv
-from ..store.export import MAX_IMPORT_BYTES, export_document
+from ..store.gamedoc import now_iso
 from ..store.storage import atomic_write
 from .errors import UsageError, one_line_errors, say
 from .reading import parse_json, read_text
@@ -40,7 +40,8 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
     if fmt == "csv":
         text = export_csv(games)
     else:
-        text = json.dumps(export_document(games), ensure_ascii=False, indent=1) + "\n"
+        document = export_document(games, now_iso())
+        text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if output is None or output == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -67,7 +68,7 @@ def import_games(file: str, db: str | None) -> int:
     text = read_text(file, MAX_IMPORT_BYTES)
     try:
         data = {"games": parse_csv(text)} if _looks_like_csv(file, text) else parse_json(file, text)
-    except StoreError as e:
+    except FormatError as e:
         raise UsageError(f"{file}: {e}; nothing was imported") from None
     store = _open(db)
     try:

@@ -9,11 +9,14 @@ hand's score. :func:`state` derives everything a score
 sheet shows from a :class:`Game`.
 
 Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-based.
+How a game is written down (the game file, the CSV sheet, the export) is
+:mod:`scorekeeper.formats`, beside this package.
 """
 
 from .errors import RulesError
 from .house import HOUSE_KEYS, HOUSE_RULES, JACK_POINTS, Adjustment, HouseRule, back_from_target
 from .game import (
+    MAX_HANDS,
     MAX_NAME_LENGTH,
     Game,
     Hand,
@@ -27,15 +30,6 @@ from .game import (
     clean_name,
     normalise_name,
     points_taken_by_nobody,
-)
-from .gamefile import (
-    MAX_FILE_BYTES,
-    MAX_HANDS,
-    game_from_dict,
-    game_to_dict,
-    hand_from_dict,
-    rules_from_dict,
-    state_to_dict,
 )
 from .scoring import (
     GameState,
@@ -93,14 +87,14 @@ from .variants import (
 __all__ = [
     "HOUSE_KEYS", "HOUSE_RULES", "JACK_POINTS", "Adjustment", "HouseRule", "Pass", "pass_for",
     "read_cycle", "read_pass", "check_rules", "check_table", "back_from_target", "cycle_choices",
-    "MAX_FILE_BYTES", "MAX_HANDS", "MAX_NAME_LENGTH", "clean_name",
+    "MAX_HANDS", "MAX_NAME_LENGTH", "clean_name",
     "Card", "DeckPlan", "Game", "GameState", "Hand", "HandScore", "MAX_PLAYERS", "MIN_PLAYERS",
     "MoonChoice", "MoonOutcome", "MoonPreview", "MoonRule", "MoonShot", "NextHand",
     "PassDirection", "Rules", "RulesError", "Standing", "Suit", "VARIANTS", "Variant",
-    "VariantSpec", "check_hand", "check_players", "dealer_for", "deck_plan", "game_from_dict", "game_to_dict",
-    "hand_from_dict", "hand_info", "hearts_left", "queens_left", "places", "points_to_target", "at_target", "left_of", "max_player_points", "moon_preview",
+    "VariantSpec", "check_hand", "check_players", "dealer_for", "deck_plan",
+    "hand_info", "hearts_left", "queens_left", "places", "points_to_target", "at_target", "left_of", "max_player_points", "moon_preview",
     "moon_shooter", "normalise_name", "pass_cycle", "pass_direction", "pass_target", "passes",
-    "points_from_cards", "points_taken_by_nobody", "remaining_points", "rules_from_dict", "running_totals",
-    "score_hand", "spec", "standing", "standings_order", "state", "state_to_dict", "validate_hand", "validate_hands",
+    "points_from_cards", "points_taken_by_nobody", "remaining_points", "running_totals",
+    "score_hand", "spec", "standing", "standings_order", "state", "validate_hand", "validate_hands",
     "variants_for",
 ]

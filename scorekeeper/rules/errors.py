@@ -11,7 +11,7 @@ from typing import Any
 
 
 class RulesError(ValueError):
-    """A game, a hand or a game file that breaks the rules."""
+    """A game or a hand that breaks the rules."""
 
     def __init__(
         self,

@@ -19,10 +19,11 @@ from .table import dealer_for
 from .values import Hand, MoonChoice, MoonRule, Rules
 from .variants import MAX_PLAYERS, Variant, check_player_count
 
-__all__ = ["MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRule", "Rules", "check_hand",
+__all__ = ["MAX_HANDS", "MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRule", "Rules", "check_hand",
            "check_players", "check_table", "clean_name", "normalise_name", "points_taken_by_nobody"]
 
 
+MAX_HANDS = 1_000  # hands in one game (a game to 100 takes about 10 to 30)
 MAX_NAME_LENGTH = 40  # characters, after runs of spaces are made one
 # Format characters a name may hold: the joiners inside emoji sequences and some scripts.
 NAME_JOINERS = frozenset("\u200c\u200d")

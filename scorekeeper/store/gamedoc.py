@@ -15,30 +15,17 @@ J♦ (written only when a hand names one, so other change logs are as they were)
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
 from datetime import datetime, timezone
 from typing import Any
 
-from .. import rules
+from .. import formats, rules
+from ..formats import ACTIONS, utc_iso
 from . import migrations
 from .errors import DamagedData
 from .model import Change, GameSummary
 
-ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # matched whole: ID_RE.fullmatch(text)
-# what a change-log entry can say: a hand added at the end, edited, removed, or put in
-# before other hands ("insert", from format 2 on; e.g. the undo of a removal)
-ACTIONS = ("add", "edit", "remove", "insert")
-
-
-def utc_iso(when: datetime) -> str:
-    """The one way the store writes a date: ISO 8601, UTC, microseconds, "Z"."""
-    return when.astimezone(timezone.utc).isoformat(timespec="microseconds").replace(
-        "+00:00", "Z")
-
-
 def now_iso() -> str:
+    """Now, the one way a date is written (``formats.utc_iso``)."""
     return utc_iso(datetime.now(timezone.utc))
 
 
@@ -53,8 +40,8 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
         if not isinstance(doc.get(key), kind):
             raise DamagedData(f"the game document has no valid {key!r}")
     try:
-        game = rules.game_from_dict(doc["game"])
-    except rules.RulesError as e:
+        game = formats.game_from_dict(doc["game"])
+    except (formats.FormatError, rules.RulesError) as e:
         game = _older_game(doc["game"], e)
     for entry in data.get("changes", {}).values():
         if entry.get("action") not in ACTIONS or not isinstance(entry.get("hand"), int):
@@ -66,7 +53,7 @@ def check_game_data(data: dict) -> tuple[dict, rules.Game]:
 NEWER_LIMITS = ("player_name_long", "player_name_chars", "too_many_hands", "first_dealer_type")
 
 
-def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
+def _older_game(g: dict, error: formats.FormatError | rules.RulesError) -> rules.Game:
     """A stored game that breaks a limit newer than the game (a long name, a name with
     control characters, more than 1,000 hands): read with its names cleaned
     (``rules.clean_name``), never set aside as damaged; otherwise ``DamagedData``."""
@@ -78,10 +65,11 @@ def _older_game(g: dict, error: rules.RulesError) -> rules.Game:
         first = g.get("first_dealer") or 0
         if isinstance(first, str) and first in players:
             first = names[players.index(first)]
-        head = rules.Game.new(names, rules.rules_from_dict(g.get("rules")), first)
-        hands = [rules.hand_from_dict(h, n, head) for n, h in enumerate(g.get("hands", []), 1)]
+        head = rules.Game.new(names, formats.rules_from_dict(g.get("rules")), first)
+        hands = [formats.hand_from_dict(h, n, head)
+                 for n, h in enumerate(g.get("hands", []), 1)]
         return rules.Game.new(head.players, head.rules, head.first_dealer, hands)
-    except (rules.RulesError, TypeError, AttributeError) as e:
+    except (formats.FormatError, rules.RulesError, TypeError, AttributeError) as e:
         raise DamagedData(f"the stored game breaks the rules: {e}") from None
 
 
@@ -132,9 +120,3 @@ def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
     if hand.jack is not None:
         entry[f"{prefix}_jack"] = hand.jack
     return entry
-
-
-def content_id(game: rules.Game) -> str:
-    """A stable id for a game file without one, so importing it twice adds it once."""
-    canon = json.dumps(rules.game_to_dict(game), sort_keys=True, ensure_ascii=False)
-    return "g" + hashlib.sha256(canon.encode()).hexdigest()[:31]

@@ -24,9 +24,10 @@ from typing import Any, Callable, Iterator
 from tinydb import TinyDB
 
 from .. import rules
+from ..formats import ID_RE
 from . import migrations
 from .errors import DamagedData, GameNotFoundError, StoreError
-from .gamedoc import ID_RE, check_game_data, summary_of
+from .gamedoc import check_game_data, summary_of
 from .index import Index
 from .storage import DurableStorage, encode, file_lock
 

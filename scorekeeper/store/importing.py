@@ -1,13 +1,14 @@
 """Importing games, all or nothing.
 
-:func:`.export.parse_import` has checked every game of the file before this runs (the
-rules, ids, dates, the change log, and that each game can be written as UTF-8). Then the
-games are written one by one, each under its lock; if a write fails part-way (a full
-disk, an I/O error, an interrupt), every game this import wrote is undone, newest first:
-a game it added is removed, a game it continued gets its previous file back (the newest
-backup, renamed into place: no disk space needed). A game someone else changed since
-is left as it is. If anything could not be undone, the error (code ``import_partial``)
-names exactly the games that stay stored; otherwise it says that nothing was imported.
+:func:`scorekeeper.formats.parse_import` has checked every game of the file before this
+runs (the rules, ids, dates, the change log, and that each game can be written as UTF-8).
+Then the games are written one by one, each under its lock; if a write fails part-way (a
+full disk, an I/O error, an interrupt), every game this import wrote is undone, newest
+first: a game it added is removed, a game it continued gets its previous file back (the
+newest backup, renamed into place: no disk space needed). A game someone else changed
+since is left as it is. If anything could not be undone, the error (code
+``import_partial``) names exactly the games that stay stored; otherwise it says that
+nothing was imported.
 The index is compacted after an undo, so the journal does not keep the lines of the games
 written and undone (the data folder is as big as before the import).
 """
@@ -21,9 +22,9 @@ from contextlib import AbstractContextManager, suppress
 from pathlib import Path
 from typing import Any, Protocol
 
-from .. import rules
+from .. import formats, rules
+from ..formats import ImportItem
 from .errors import GameNotFoundError, StoreError, os_error
-from .export import ImportItem
 from .gamefiles import CHANGES, DOC, GAME
 from .model import ImportResult
 from .storage import backup_path, file_key, fsync_dir
@@ -106,10 +107,10 @@ def _import_one(store: Games, item: ImportItem,
         if db is None:
             doc = {"id": item.id, "created": item.created, "updated": item.updated,
                    "version": item.version, "deleted": False,
-                   "game": rules.game_to_dict(item.game)}
+                   "game": formats.game_to_dict(item.game)}
             key = store._write_new(item.id, doc, item.game, list(item.changes), durable=durable)
             return "added", None if key is None else list(key)
-        mine, theirs = rules.game_to_dict(game), rules.game_to_dict(item.game)
+        mine, theirs = formats.game_to_dict(game), formats.game_to_dict(item.game)
         if mine == theirs:
             return "skipped", None
         continues = (mine["players"] == theirs["players"]

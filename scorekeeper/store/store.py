@@ -29,12 +29,11 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import rules
+from .. import formats, rules
 from . import paths
 from .errors import GameNotFoundError, StaleGameError, StoreError
-from .export import parse_import
 from .extras import SettingsAndDrafts
-from .gamedoc import ID_RE, change_value, hand_entry, now_iso, summary_value
+from .gamedoc import change_value, hand_entry, now_iso, summary_value
 from .gamefiles import CHANGES, DOC, GAME, GameFiles, change_log
 from .importing import import_items
 from .index import Index
@@ -109,11 +108,11 @@ class GameStore(GameFiles, SettingsAndDrafts):
     def create_game(self, game: rules.Game) -> StoredGame:
         if not isinstance(game, rules.Game):
             raise TypeError("create_game needs a rules.Game")
-        game = rules.game_from_dict(rules.game_to_dict(game))  # a checked copy
+        game = formats.game_from_dict(formats.game_to_dict(game))  # a checked copy
         gid = uuid.uuid4().hex
         now = now_iso()
         doc = {"id": gid, "created": now, "updated": now, "version": 1, "deleted": False,
-               "game": rules.game_to_dict(game)}
+               "game": formats.game_to_dict(game)}
         with self._game_lock(gid):
             self._write_new(gid, doc, game, [])
         return self._stored(doc, game)
@@ -230,7 +229,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
                 continue
             out.append({
                 "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
-                "version": doc["version"], **rules.game_to_dict(game), "changes": entries,
+                "version": doc["version"], **formats.game_to_dict(game), "changes": entries,
             })
         self.export_skipped = tuple(skipped)
         return out
@@ -243,8 +242,13 @@ class GameStore(GameFiles, SettingsAndDrafts):
         undone, the :class:`StoreError` (code ``import_partial``) names them. A game
         already stored is skipped when identical, updated when the file continues it
         (same hands, then more) and otherwise kept as stored and reported in
-        ``conflicts``."""
-        return import_items(self, parse_import(data))
+        ``conflicts``. A file that is not one raises a :class:`StoreError` with the
+        code and params of its ``formats.FormatError`` (``import_invalid``)."""
+        try:
+            items = formats.parse_import(data, now_iso())
+        except formats.FormatError as e:
+            raise StoreError(e.code, str(e), **e.params) from None
+        return import_items(self, items)
 
     # --- internals ---------------------------------------------------------------------
 
@@ -264,7 +268,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
             new_game, entry = change(game)  # the rules check the result
             now = now_iso()
             fields = {"version": doc["version"] + 1, "updated": now,
-                      "game": rules.game_to_dict(new_game)}
+                      "game": formats.game_to_dict(new_game)}
             with self._writing(db, game_id, new_game):
                 db.table(GAME).update(fields, doc_ids=[DOC])
                 if entry is not None:
@@ -308,7 +312,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
     def _resolve_pending(self) -> None:
         """Re-read the games marked for a closer look and fix their summaries."""
         for gid in self._index.take_pending():
-            if not ID_RE.fullmatch(gid):
+            if not formats.ID_RE.fullmatch(gid):
                 continue
             try:
                 with self._game_lock(gid):

@@ -12,7 +12,8 @@ from app_harness import Phone
 from scorekeeper.app import backup, ids
 from scorekeeper.app.backup import Device
 from scorekeeper.store import GameStore
-from scorekeeper.store.export import parse_import
+from scorekeeper.formats import parse_import
+from scorekeeper.store.gamedoc import now_iso
 
 
 def in_the_browser(phone: Phone, persisted: bool | None = False) -> list[tuple[str, bytes]]:
@@ -51,7 +52,7 @@ def test_back_up_now_downloads_what_the_computer_version_imports(store: GameStor
     phone.tap(ids.BACKUP_NOW)
     [(name, data)] = saved
     assert name.startswith("hearts-scorekeeper-backup-") and name.endswith(".json")
-    items = parse_import(json.loads(data))
+    items = parse_import(json.loads(data), now_iso())
     assert [len(item.game.hands) for item in items] == [1]
     elsewhere = GameStore(tmp_path / "computer")
     elsewhere.import_data(json.loads(data))

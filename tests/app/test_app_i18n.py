@@ -1,6 +1,7 @@
 """The catalogues: every message the app shows exists in Polish and Lithuanian, whole,
 with the same placeholders, and plural forms follow each language's Plural-Forms rule.
-The messages are those `pybabel extract -F babel.cfg` finds in the code."""
+The messages are those `pybabel extract -F babel.cfg` finds in the code: the app's, and
+the share text's in scorekeeper/formats."""
 
 import gettext
 import re
@@ -17,7 +18,8 @@ from scorekeeper.app.text import i18n
 from scorekeeper.app.text.i18n import Translator, pick_language
 
 ROOT = Path(__file__).resolve().parents[2]
-APP = ROOT / "scorekeeper" / "app"
+# every folder whose code holds messages (the README's `pybabel extract` names the same)
+SOURCES = (ROOT / "scorekeeper" / "app", ROOT / "scorekeeper" / "formats")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -31,12 +33,13 @@ def extracted() -> dict[str, str | None]:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f, "babel.cfg")
     out: dict[str, str | None] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(
-            str(APP), method_map, options_map, keywords={}):
-        if isinstance(message, tuple):
-            out.setdefault(message[0], message[1])
-        else:
-            out.setdefault(message, None)
+    for source in SOURCES:
+        for _file, _line, message, _comments, _context in extract_from_dir(
+                str(source), method_map, options_map, keywords={}):
+            if isinstance(message, tuple):
+                out.setdefault(message[0], message[1])
+            else:
+                out.setdefault(message, None)
     return out
 
 
@@ -51,6 +54,9 @@ def test_the_code_uses_a_good_number_of_messages():
     assert "The disk is full: nothing was saved. Free some space and try again." in USED
     assert "Hand {hand} deleted" in USED
     assert USED["today {time}"] is None and "yesterday {time}" in USED
+    # the share text's, in scorekeeper/formats
+    assert "Hearts: {winner} won!" in USED and "{player}: J♦ × {n}" in USED
+    assert USED["{player}: {n} moon"] == "{player}: {n} moons"
 
 
 def forms_of(cat, msgid: str) -> list[str] | None:

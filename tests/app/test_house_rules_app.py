@@ -186,14 +186,14 @@ def test_the_sheet_says_the_house_rules_under_the_target_and_followers_see_them(
 
 def test_the_share_text_names_the_house_rules_and_the_jacks(phone):
     from scorekeeper.app.text.i18n import Translator
-    from scorekeeper.app.views.share import share_text
+    from scorekeeper.app.views.sharing import game_text
     omnibus_game(phone)
     enter(phone, [10, 16, 0, 0], jack=2)
     enter(phone, [10, 16, 0, 0], jack=2)
-    text = share_text(phone.session.game.game, Translator("pl"))
+    text = game_text(phone.session.game.game, Translator("pl"))
     assert "Zasady domowe: W♦ −10 · Dokładnie w cel: powrót do połowy · Pozostali " in text
     assert "Celina: W♦ × 2" in text
-    plain = share_text(rules.Game.new(FOUR), Translator("en"))
+    plain = game_text(rules.Game.new(FOUR), Translator("en"))
     assert "House rules" not in plain and "J♦" not in plain
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.app.text import messages
 from scorekeeper.app.text.i18n import Translator
 from scorekeeper.rules import Game, Hand, Rules, Variant
@@ -14,7 +14,7 @@ FOUR = ["Ala", "Bartek", "Celina", "Darek"]
 OMNIBUS = Game.new(FOUR, Rules(house={"jack_of_diamonds": True}))
 
 
-def refusals() -> dict[str, rules.RulesError]:
+def refusals() -> dict[str, rules.RulesError | formats.FormatError]:
     found = {
         "jack missing": rules.check_hand(OMNIBUS, Hand((10, 16, 0, 0))),
         "jack not a seat": rules.check_hand(OMNIBUS, Hand((10, 16, 0, 0), jack=7)),
@@ -28,8 +28,8 @@ def refusals() -> dict[str, rules.RulesError]:
     }
     for what, data in {"jack a number": 2, "jack a stranger": "Zenek"}.items():
         try:
-            rules.hand_from_dict({"points": [10, 16, 0, 0], "jack": data}, 1, OMNIBUS)
-        except rules.RulesError as err:
+            formats.hand_from_dict({"points": [10, 16, 0, 0], "jack": data}, 1, OMNIBUS)
+        except formats.FormatError as err:  # the game file names who took the J♦
             found[what] = err
     return found
 

@@ -13,7 +13,7 @@ with warnings.catch_warnings():  # starlette's note about its httpx client, not 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from scorekeeper import rules
+from scorekeeper import formats
 from scorekeeper.app import ids
 from scorekeeper.app.server import serve
 from scorekeeper.app.views import sharing
@@ -65,7 +65,7 @@ def test_one_game_downloads_as_json_that_replay_reads_and_as_csv(tmp_path):
         assert r.status_code == 200
         assert r.headers["content-disposition"] == \
             f'attachment; filename="hearts-{sg.created[:10]}-{sg.id}.json"'
-        assert rules.game_from_dict(r.json()) == sg.game
+        assert formats.game_from_dict(r.json()) == sg.game
         r = client.get(f"/game/{sg.id}.csv")
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
         rows = list(csv.DictReader(io.StringIO(r.text)))

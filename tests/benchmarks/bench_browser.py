@@ -58,7 +58,7 @@ from e2e_harness import (PHONE, Flutter, app_server,  # noqa: E402
 from hello_app import HELLO_BUTTON, HELLO_TEXT  # noqa: E402
 from swap_app import STEP, SWAP_ENTER, SWAP_SAVE, SWAP_TOTAL  # noqa: E402
 
-from scorekeeper import rules  # noqa: E402
+from scorekeeper import formats, rules  # noqa: E402
 from scorekeeper.app import ids  # noqa: E402
 
 PLAYERS = ["Ala", "Bartek", "Celina", "Darek"]
@@ -371,7 +371,7 @@ def unfinished_game(rng, bench_store) -> dict:  # type: ignore[no-untyped-def]
                           first_dealer=rng.randrange(players))
     for _ in range(rng.randrange(1, 5)):
         game = game.add_hand(bench_store.random_hand(rng, game))
-    return rules.game_to_dict(game)
+    return formats.game_to_dict(game)
 
 
 def make_store(path: Path, count: int, seed: int = 7) -> tuple[str, str]:

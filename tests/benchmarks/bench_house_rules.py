@@ -2,7 +2,7 @@
 [--hands 1000] [--runs 7]
 
 The same ``--hands`` hands of four players (a moon every seventh hand, target 100,000 so
-the game never ends) scored by ``rules.state`` and read back by ``rules.game_from_dict``
+the game never ends) scored by ``rules.state`` and read back by ``formats.game_from_dict``
 twice: under today's rules, and with every house rule on (Omnibus, "unless it loses",
 exact target halves, a pass cycle of its own). Prints the median of ``--runs`` runs of
 each (the process's CPU time) and, last, ``house rules ratio (state): X``: what the
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from scorekeeper import rules  # noqa: E402
+from scorekeeper import formats, rules  # noqa: E402
 
 HOUSE = {"jack_of_diamonds": True, "exact_target_halves": True,
          "passes": ["left", "right", "left2", "hold"]}
@@ -50,10 +50,10 @@ def main() -> None:
     figures = {}
     for house in (False, True):
         g = game(args.hands, house)
-        data = rules.game_to_dict(g)
+        data = formats.game_to_dict(g)
         label = "house rules" if house else "plain"
         figures[house] = median_ms(lambda g=g: rules.state(g), args.runs)
-        read = median_ms(lambda d=data: rules.game_from_dict(d), args.runs)
+        read = median_ms(lambda d=data: formats.game_from_dict(d), args.runs)
         print(f"{label:<12} {args.hands} hands: state {figures[house]:.1f} ms, "
               f"game_from_dict {read:.1f} ms (CPU, median of {args.runs})")
     print(f"house rules ratio (state): {figures[True] / figures[False]:.2f}")

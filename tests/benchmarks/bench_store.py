@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import rules  # noqa: E402
+from scorekeeper import formats, rules  # noqa: E402
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Grażyna", "Henryk", "Iga",
          "Jurgis", "Kotryna"]
@@ -74,7 +74,7 @@ def finished_game(rng: random.Random) -> dict:
                           first_dealer=rng.randrange(players))
     while not rules.state(game).game_over:
         game = game.add_hand(random_hand(rng, game))
-    return rules.game_to_dict(game)
+    return formats.game_to_dict(game)
 
 
 def import_games(store, games, prefix: str) -> None:  # type: ignore[no-untyped-def]

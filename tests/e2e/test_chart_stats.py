@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from e2e_harness import PHONE, Flutter, NetworkGuard, Server, app_server, shot
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.app import ids
 from scorekeeper.app.views import palette
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, Variant
@@ -233,7 +233,7 @@ def test_copy_puts_the_summary_on_the_clipboard(browser, stored) -> None:
             assert f"{name}: {total}" in text, text
         # the JSON button's file is the game scorekeeper replay reads
         body = page.evaluate("(u) => fetch(u).then(r => r.text())", f"/game/{game_id}.json")
-        assert rules.game_from_dict(__import__("json").loads(body)) == the_game()
+        assert formats.game_from_dict(__import__("json").loads(body)) == the_game()
     finally:
         context.close()
     assert not guard.problems(), guard.problems()

@@ -16,6 +16,7 @@ from scorekeeper import rules
 from scorekeeper.app import ids
 from scorekeeper.app.text import house_words as words
 from scorekeeper.app.text.i18n import Translator
+from scorekeeper.formats.share import HOUSE_RULES
 from scorekeeper.rules import Hand, MoonRule
 
 LOCALES = {"pl": "pl-PL", "lt": "lt-LT", "en": "en-US"}
@@ -62,7 +63,7 @@ def test_an_omnibus_game_to_its_end(phone_app, lang) -> None:
     app, tr = phone_app, Translator(lang)
     table = Table(app, table_rules=TABLE)
     table.start(shots=f"house-{lang}")
-    app.wait_text(ids.HOUSE_LINE, lambda t: tr._(words.HOUSE_RULES) in t
+    app.wait_text(ids.HOUSE_LINE, lambda t: tr._(HOUSE_RULES) in t
                   and tr._(words.HOUSE_RULE_NAME["jack_of_diamonds"]) in t,
                   what="the house rules under the target")
     app.shot(f"house-{lang}-sheet-empty")

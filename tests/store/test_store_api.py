@@ -9,7 +9,7 @@ import pytest
 from store_helpers import FOUR, assert_consistent, hand, long_game
 from tinydb import TinyDB
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.store import migrations
 from scorekeeper.store import (
     Change,
@@ -285,7 +285,7 @@ def test_game_file_is_a_tinydb_database(store: GameStore) -> None:
     sg = store.add_hand(sg.id, hand(0), sg.version)
     db = TinyDB(store.path / "games" / f"{sg.id}.json")
     doc = db.table("game").get(doc_id=1)
-    assert doc["version"] == 2 and doc["game"] == rules.game_to_dict(sg.game)
+    assert doc["version"] == 2 and doc["game"] == formats.game_to_dict(sg.game)
     assert db.table("changes").get(doc_id=1)["action"] == "add"
     assert db.table("meta").get(doc_id=1) == {"format": migrations.FORMAT}
 

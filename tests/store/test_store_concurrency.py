@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from store_helpers import assert_consistent, hand, long_game
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.store import GameStore, StaleGameError
 from scorekeeper.store import index as index_module
 
@@ -129,7 +129,7 @@ def test_cli_import_while_the_app_is_serving(folder: Path, tmp_path: Path) -> No
     mine = app.create_game(long_game())
     games = []
     for n in range(20):  # more than BULK_IMPORT: the bulk path
-        g = rules.game_to_dict(rules.Game.new(["X", "Y", "Z"], rules.Rules(target=500),
+        g = formats.game_to_dict(rules.Game.new(["X", "Y", "Z"], rules.Rules(target=500),
                                               hands=[rules.Hand((n % 27, 26 - n % 27, 0))]))
         games.append(g)
     (tmp_path / "games.json").write_text(json.dumps(games))

@@ -17,10 +17,9 @@ from pathlib import Path
 
 from store_helpers import assert_consistent, game_files
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.store import GameStore
 from scorekeeper.store import index as index_module
-from scorekeeper.store.gamedoc import content_id
 
 CRASH_ROUNDS = 300
 CRASH_SECONDS = 45.0  # after MIN_ROUNDS kills, go on up to CRASH_ROUNDS while time lasts
@@ -64,13 +63,13 @@ def _writer(folder: Path, out: int, seed: int) -> None:
             ack("game", gid, sg.version, [list(h.points) for h in sg.game.hands])
             continue
         if r < 0.1:  # import two game files (the durable, one-by-one path)
-            files = [rules.game_to_dict(rules.Game.new(
+            files = [formats.game_to_dict(rules.Game.new(
                 ["Xawery", "Ymir", "Zosia", "Wanda"], rules.Rules(target=1_000_000),
                 hands=[rules.Hand(h) for h in rng.choices(HANDS, k=6)]))
                 for _ in range(2)]
             store.import_data(files)
             for g in files:
-                sg = store.get(content_id(rules.game_from_dict(g)))
+                sg = store.get(formats.content_id(formats.game_from_dict(g)))
                 ack("game", sg.id, sg.version, [list(h.points) for h in sg.game.hands])
             continue
         if not open_games or r < 0.13:

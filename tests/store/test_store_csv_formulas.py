@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore
-from scorekeeper.store.csvfile import export_csv, parse_csv, quote_text, unquote_text
+from scorekeeper.formats import export_csv, parse_csv, quote_text, unquote_text
 
 FORMULAS = ["=1+2", "+SUM(1;2)", "-2+3", "@A1"]
 MORE = ["=cmd|' /C calc'!A0", "'Ala", "\t=Tab", "-Ala-"]
@@ -114,9 +114,9 @@ NAMES = st.lists(st.text(NAME_CHARS, min_size=1, max_size=12), min_size=4, max_s
 def test_any_name_the_rules_accept_comes_back_from_the_csv(names: list[str]) -> None:
     game = rules.Game.new(names, rules.Rules(), first_dealer=names[-1])
     game = game.add_hand(rules.Hand((26, 0, 0, 0)))
-    doc = {**rules.game_to_dict(game), "id": "g-1", "created": "2026-01-01T00:00:00.000000Z",
+    doc = {**formats.game_to_dict(game), "id": "g-1", "created": "2026-01-01T00:00:00.000000Z",
            "updated": "2026-01-01T00:00:00.000000Z"}
     text = export_csv([doc])
     assert not any(r["player"].startswith(STARTS) for r in csv.DictReader(io.StringIO(text)))
     [back] = parse_csv(text)
-    assert rules.game_from_dict(back) == game
+    assert formats.game_from_dict(back) == game

@@ -10,8 +10,8 @@ from store_helpers import FOUR, file_state
 
 from scorekeeper import rules
 from scorekeeper.cli import main
-from scorekeeper.store import GameStore, ImportResult, StoreError
-from scorekeeper.store.csvfile import export_csv, parse_csv
+from scorekeeper.store import GameStore, ImportResult
+from scorekeeper.formats import FormatError, export_csv, parse_csv
 
 
 def filled(store: GameStore) -> None:
@@ -128,6 +128,6 @@ def test_parse_csv_gives_game_files_the_store_imports(store: GameStore) -> None:
     text = export_csv(store.export_games())
     other = GameStore(store.path.parent / "other")
     assert other.import_data({"games": parse_csv(text)}) == ImportResult(3, 0)
-    with pytest.raises(StoreError) as e:
+    with pytest.raises(FormatError) as e:
         parse_csv("player,points\n")
     assert e.value.code == "import_invalid"

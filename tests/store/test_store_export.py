@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 from store_helpers import FOUR, file_state, hand, long_game
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore, ImportResult, StoreError
-from scorekeeper.store.export import export_document
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +55,7 @@ def test_export_holds_replayable_games_with_ids_dates_and_log(store: GameStore,
     for g in games:
         sg = store.get(g["id"])
         assert (g["created"], g["updated"], g["version"]) == (sg.created, sg.updated, sg.version)
-        assert rules.game_from_dict(g) == sg.game
+        assert formats.game_from_dict(g) == sg.game
         assert len(g["changes"]) == len(store.changes(g["id"]))
         path = tmp_path / f"{g['id']}.json"
         path.write_text(json.dumps(g, ensure_ascii=False), encoding="utf-8")
@@ -83,7 +82,7 @@ def test_round_trip_export_import_export(folder: Path, tmp_path: Path) -> None:
 def test_an_inserted_hand_travels_in_the_change_log(folder: Path, tmp_path: Path) -> None:
     store = GameStore(folder)
     gid = filled(store)[1]
-    doc = export_document(store.export_games())
+    doc = formats.export_document(store.export_games(), "2026-01-02T03:04:05.000000Z")
     assert doc["version"] == 2
     log = next(g for g in doc["games"] if g["id"] == gid)["changes"]
     assert [(e["action"], e["hand"]) for e in log[-2:]] == [("remove", 2), ("insert", 2)]
@@ -125,7 +124,7 @@ def test_plain_game_file_imports_once(folder: Path, tmp_path: Path,
 
 
 def test_list_of_game_files(store: GameStore) -> None:
-    games = [rules.game_to_dict(rules.Game.new(["A", "B", "C"], hands=[rules.Hand((n, 26 - n, 0))]))
+    games = [formats.game_to_dict(rules.Game.new(["A", "B", "C"], hands=[rules.Hand((n, 26 - n, 0))]))
              for n in range(1, 4)]
     assert store.import_data(games) == ImportResult(added=3, skipped=0)
     assert store.import_data(games[1:]) == ImportResult(added=0, skipped=2)
@@ -172,7 +171,7 @@ def test_bad_file_changes_nothing_and_names_the_problem(
         folder: Path, tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
     filled(GameStore(folder))
     raw, message = BAD[kind]
-    good = rules.game_to_dict(long_game())
+    good = formats.game_to_dict(long_game())
     if kind == "rules broken in game 2":
         broken = {**good, "hands": [{"points": [3, 13, 9, 0]}]}
         raw = json.dumps({"games": [good, broken, good]}).encode()
@@ -240,7 +239,7 @@ def test_commands_say_what_was_repaired(folder: Path, capsys: pytest.CaptureFixt
 
 
 def test_imported_dates_are_written_the_store_s_way(store: GameStore) -> None:
-    base = rules.game_to_dict(long_game())
+    base = formats.game_to_dict(long_game())
     store.import_data([
         {**base, "id": "east", "created": "2025-03-01T12:00:00+02:00"},  # 10:00 UTC
         {**base, "id": "utc", "created": "2025-03-01T11:00:00Z"},
@@ -253,7 +252,7 @@ def test_imported_dates_are_written_the_store_s_way(store: GameStore) -> None:
 
 
 def test_import_from_standard_input(folder: Path) -> None:
-    game = rules.game_to_dict(long_game())
+    game = formats.game_to_dict(long_game())
     proc = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "import", "-", "--db",
                            str(folder)], input=json.dumps(game), capture_output=True,
                           text=True, cwd=ROOT, timeout=60)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from store_helpers import FOUR, game_files, read_json
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore
-from scorekeeper.store.csvfile import CSV_COLUMNS, export_csv, parse_csv
+from scorekeeper.formats import CSV_COLUMNS, export_csv, parse_csv
 
 FIVE = FOUR + ["Ewa"]
 HOUSE = {"jack_of_diamonds": True, "exact_target_halves": True,
@@ -115,7 +115,7 @@ def test_a_typed_omnibus_sheet(store: GameStore) -> None:
              "1;Ala;10;bartek;jack_of_diamonds\n1;Bartek;16;;\n1;Celina;0;;\n"
              "2;Ala;26;;\n2;Bartek;0;Ala;\n2;Celina;0;;\n")
     [g] = parse_csv(sheet)
-    game = rules.game_from_dict(g)
+    game = formats.game_from_dict(g)
     assert [h.jack for h in game.hands] == [1, 0]
     assert rules.state(game).totals == (0, 32, 26)  # 10 + (0 - 10): the shooter took it
 

@@ -12,7 +12,7 @@ import pytest
 from store_helpers import FOUR, assert_consistent, file_state, hand, long_game, read_json
 from tinydb import TinyDB
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.cli import main
 from scorekeeper.store import GameStore, StoreError
 from scorekeeper.store import storage as storage_module
@@ -26,7 +26,7 @@ def exported(n: int, hands: int = 3, tag: str = "") -> list[dict]:
         game = rules.Game.new([f"{tag}Ala{i}", "Bartek", "Celina", "Darek"],
                               rules.Rules(target=10_000), hands=[hand(k) for k in range(hands)])
         games.append({"id": f"{tag}g{i}", "created": "2026-01-02T03:04:05Z",
-                      **rules.game_to_dict(game), "version": hands + 1})
+                      **formats.game_to_dict(game), "version": hands + 1})
     return games
 
 

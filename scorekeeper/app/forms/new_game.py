@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ... import rules
+from ... import formats, rules
 from ...rules import MoonRule, RulesError, Variant
 from ..text.messages import Msg
 from .limits import cut_name, cut_number
@@ -186,5 +186,5 @@ class NewGameForm:
                    str(r.target) if choice == "other" else "", r.moon,
                    game.rematch_first_dealer(),
                    r.queen_breaks_hearts, None, game_id)
-        form.set_house(rules.game_to_dict(game)["rules"])
+        form.set_house(formats.game_to_dict(game)["rules"])
         return form

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from ... import rules
+from ...formats.share import HOUSE_RULES
 from ...rules import MoonRule, RulesError
 from ...store import StoreError
 from .. import ids
 from ..forms import TARGET_CHOICES, NewGameForm
 from ..forms.limits import MAX_DIGITS
-from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, HOUSE_RULES, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
+from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
 from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
 from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame, section, tag, text_field, value_of

@@ -1,5 +1,6 @@
 """Words for the house rules (rules.HOUSE_RULES) and for passes further than one seat,
-as msgids and small helpers; every number in them comes from the rules."""
+as msgids and small helpers; every number in them comes from the rules. "House rules"
+itself is a word of the share text too, so it is ``formats.share.HOUSE_RULES``."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ HOUSE_RULE_LINE = {
 }
 UNLESS_IT_LOSES_HINT = N_("The shooter takes −26 instead when adding would lose the game.")
 NO_HOUSE_RULES = N_("None: the usual rules")
-HOUSE_RULES = N_("House rules")
 JACK = N_("J♦")
 JACK_EXAMPLE = N_("{player} takes the J♦: −10")
 HALVES_EXAMPLE = N_("{player} lands on {target}: back to {back}")
@@ -31,7 +31,6 @@ USUAL_CYCLE = N_("The usual passes")
 WHO_TOOK_JACK = N_("Who took the J♦?")
 JACK_TAKEN = N_("{player} took the J♦")
 JACK_MARK = N_("{player} took the J♦: −10")
-JACKS_TAKEN = N_("{player}: J♦ × {n}")
 JACKS_TAKEN_STATS = N_("J♦ taken: {n}")
 HALVED_MARK = N_("{player} landed on {target}: back to {back}")
 LEFT_N = N_("left {n}")
@@ -70,8 +69,9 @@ def pass_name(ui: Any, info: rules.NextHand) -> str:
 
 
 def house_summary(ui: Any, table: rules.Rules, moon: bool = True) -> str:
-    """The house rules a table plays, in one line (for the sheet, the share text), with
-    the moon rule "unless it loses" unless ``moon`` is false; "" when there are none."""
+    """The house rules a table plays, in one line (for the sheet, the share text's
+    ``house``), with the moon rule "unless it loses" unless ``moon`` is false; "" when
+    there are none."""
     names = []
     for key, value in table.house:  # type: ignore[misc]
         if key == "passes":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ... import rules
+from ... import formats, rules
 from .i18n import N_, Translator
 
 
@@ -27,7 +27,8 @@ class Msg:
         return tr._(self.msgid, **params)
 
 
-# RulesError.code -> the sentence a player reads. Params come from RulesError.params.
+# RulesError.code (or a game file's FormatError.code) -> the sentence a player reads.
+# Params come from the error's params.
 RULES_ERRORS: dict[str, str] = {
     "target": N_("The target must be a whole number above zero."),
     "player_empty": N_("Player {seat} has no name."),
@@ -67,7 +68,8 @@ RULES_ERROR_FALLBACK = N_("This does not follow the rules of the game.")
 LATER_HAND = N_("Hand {hand} would no longer be valid: {problem}")
 
 
-def rules_error(err: rules.RulesError, edited_hand: int | None = None) -> Msg:
+def rules_error(err: rules.RulesError | formats.FormatError,
+                edited_hand: int | None = None) -> Msg:
     """A translatable message for a rules error (one a player can act on)."""
     msgid = RULES_ERRORS.get(f"{err.code}:{err.params.get('key')}") or RULES_ERRORS.get(
         err.code, RULES_ERROR_FALLBACK)

@@ -1,7 +1,8 @@
 """Sending a game to the group: the share sheet or the clipboard, and the downloads.
 
-The words come from :mod:`.share` (the text summary, the CSV and the JSON); this module
-only decides how they leave the phone and draws the buttons:
+The words come from :mod:`scorekeeper.formats.share` (the text summary, the CSV and the
+JSON), with the app's words for the house rules (:func:`game_text`); this module only
+decides how they leave the phone and draws the buttons:
 
 - **Share** hands the summary to the system share sheet (``ft.Share`` through the
   ``ft.ShareText`` client action, so a browser runs it inside the tap, as iOS Safari
@@ -24,11 +25,13 @@ from urllib.parse import quote
 
 import flet as ft
 
+from ... import rules
+from ...formats.share import Translator, download_name, game_csv, game_json, share_text
+from ...store import StoreError
 from .. import ids
+from ..text.house_words import house_summary
 from ..text.i18n import N_
 from ..text.messages import Msg
-from ...store import StoreError
-from .share import download_name, game_csv, game_json, share_text
 from .widgets import TAP, tag
 
 if TYPE_CHECKING:
@@ -50,6 +53,12 @@ def can_share(platform: Any) -> bool:
     return name in SHARE_PLATFORMS
 
 
+def game_text(game: rules.Game, tr: Translator) -> str:
+    """The share text of ``game`` in ``tr``'s language, its house rules in the app's words
+    (as the sheet names them)."""
+    return share_text(game, tr, house=house_summary(tr, game.rules))
+
+
 def download_url(game_id: str, extension: str) -> str:
     path = GAME_JSON_PATH if extension == "json" else GAME_CSV_PATH
     return path.format(game_id=quote(game_id, safe=""))
@@ -64,9 +73,10 @@ def game_download(store: GameStore, game_id: str, extension: str) -> dict[str, A
         stored = None
     if stored is None or stored.deleted:
         return dict(content=b"No such game.\n", status_code=404, media_type="text/plain")
-    body, media = ((game_json(stored), "application/json") if extension == "json"
-                   else (game_csv(stored), "text/csv; charset=utf-8"))
-    name = download_name(stored, extension)
+    write, media = ((game_json, "application/json") if extension == "json"
+                    else (game_csv, "text/csv; charset=utf-8"))
+    body = write(stored.id, stored.created, stored.updated, stored.game)
+    name = download_name(stored.id, stored.created, extension)
     return dict(content=body.encode("utf-8"), status_code=200, media_type=media,
                 headers={"Content-Disposition": f'attachment; filename="{name}"',
                          "Cache-Control": "no-store"})
@@ -89,7 +99,7 @@ def _action(kind: type, text: str) -> Any:
 def share_row(ui: Ui, stored: StoredGame) -> ft.Control:
     """Share (where there is a share sheet), Copy, and the two downloads (when served)."""
     session = ui.session
-    text = share_text(stored.game, session.tr)
+    text = game_text(stored.game, session.tr)
     buttons: list[ft.Control] = []
     if getattr(session, "can_share", False):
         label = ui._("Share")

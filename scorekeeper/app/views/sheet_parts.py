@@ -13,8 +13,9 @@ from typing import Any
 import flet as ft
 
 from ... import rules
+from ...formats.share import HOUSE_RULES
 from .. import ids
-from ..text.house_words import HALVED_MARK, HOUSE_RULES, JACK, JACK_MARK, house_summary, token_words
+from ..text.house_words import HALVED_MARK, JACK, JACK_MARK, house_summary, token_words
 from .palette import seat_colour
 from .textwidth import SLACK, fit_name, widest
 from .widgets import Ui, signed, tag

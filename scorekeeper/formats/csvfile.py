@@ -1,7 +1,7 @@
 """The CSV export (one row per hand and player) and reading it back.
 
 ``export_csv`` writes the columns of :data:`CSV_COLUMNS`. :func:`parse_csv` reads that
-file back into game files (``GameStore.import_data`` then checks and stores them), and
+file back into game files (the store's ``import_data`` then checks and stores them), and
 also a paper score sheet typed into a spreadsheet in the same shape, where only
 ``hand``, ``player`` and ``points`` are needed (separated by commas, semicolons or tabs;
 column names in any case and order):
@@ -37,7 +37,8 @@ import io
 from typing import Any, Iterable
 
 from .. import rules
-from .errors import StoreError
+from .errors import FormatError
+from .gamefile import game_from_dict
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
@@ -64,7 +65,7 @@ def unquote_text(cell: str) -> str:
 def export_csv(games: Iterable[dict[str, Any]]) -> str:
     """One row per hand and player; scores and totals come from the rules. A game with
     no hands has no rows. Text cells go through :func:`quote_text`, numbers as they are."""
-    played = [(g, rules.game_from_dict(g)) for g in games]
+    played = [(g, game_from_dict(g)) for g in games]
     extra = [c for c in HOUSE_COLUMNS if any(_has(c, game) for _, game in played)]
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -110,8 +111,8 @@ def read_house_text(text: str, line: int) -> dict[str, Any]:
     return house
 
 
-def _bad(message: str, **params: Any) -> StoreError:
-    return StoreError("import_invalid", message, **params)
+def _bad(message: str, **params: Any) -> FormatError:
+    return FormatError("import_invalid", message, **params)
 
 
 def _whole(text: str, what: str, line: int) -> int:
@@ -225,8 +226,8 @@ def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) 
 def _check_derived(data: dict[str, Any], lines: list[tuple[int, dict[str, str]]]) -> None:
     """Filled-in ``score``/``total``/``pass`` cells must be what the rules make them."""
     try:
-        game = rules.game_from_dict(data)
-    except rules.RulesError:
+        game = game_from_dict(data)
+    except (FormatError, rules.RulesError):
         return  # the import's own check reports it, naming the hand
     st = rules.state(game)
     totals = rules.running_totals(game)

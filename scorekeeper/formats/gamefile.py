@@ -6,30 +6,30 @@
                                         "jack": "name"}]}
 
 The house rules (``jack_of_diamonds``, ``exact_target_halves``, ``passes``: see
-:data:`.house.HOUSE_RULES`) are written only when played, so a game without them is the
+``rules.HOUSE_RULES``) are written only when played, so a game without them is the
 file it always was; ``jack`` (who took the J♦) is a key of every hand exactly when the
 table plays ``jack_of_diamonds``.
 
 Other top-level keys (an id, dates) are ignored so that exported games replay; an
 unknown key inside ``rules`` or a hand is an error, because it is almost always a typo.
 
-Limits, each refused with one clear error: a game file holds at most :data:`MAX_HANDS`
-hands; a file to read is at most :data:`MAX_FILE_BYTES` (the reader checks it with
-:func:`check_file_size` before parsing); a player's name is at most 40 characters
-without control or format characters (see :func:`.game.check_players`).
+A file that is not a game file raises :class:`.errors.FormatError`; a game file whose
+game breaks the rules raises the rules' own ``RulesError`` (the first problem, hand by
+hand). Limits, each refused with one clear error: a game file holds at most
+``rules.MAX_HANDS`` hands; a file to read is at most :data:`MAX_FILE_BYTES` (the reader
+checks it with :func:`check_file_size` before parsing); a player's name is at most 40
+characters without control or format characters (see ``rules.check_players``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .errors import RulesError
-from .game import Game, Hand, MoonChoice, MoonRule, Rules, normalise_name
-from .house import BY_KEY, HOUSE_KEYS, hand_keys
-from .scoring import GameState, state
-from .variants import Variant
+from ..rules import MAX_HANDS, Game, GameState, Hand, MoonChoice, MoonRule, Rules, RulesError
+from ..rules import Variant, normalise_name, state
+from ..rules.house import BY_KEY, HOUSE_KEYS, hand_keys
+from .errors import FormatError, hand_error
 
-MAX_HANDS = 1_000  # hands in one game (a game to 100 takes about 10 to 30)
 MAX_FILE_BYTES = 5_000_000  # one game file (1,000 hands of 11 players is about 60 KB)
 RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts", *HOUSE_KEYS)
 
@@ -37,9 +37,11 @@ RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts", *HOUSE_KEYS)
 def check_file_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
     """Refuse a file bigger than ``limit`` bytes before it is parsed."""
     if size > limit:
-        raise RulesError("file_too_big", f"the file is larger than {limit // 1_000_000} MB "
-                         f"({size:,} bytes); a game file is at most {limit:,} bytes",
-                         size=size, max=limit)
+        raise FormatError("file_too_big", f"the file is larger than {limit // 1_000_000} MB "
+                          f"({size:,} bytes); a game file is at most {limit:,} bytes",
+                          size=size, max=limit)
+
+
 HAND_KEYS = ("points", "moon_choice")
 
 
@@ -48,24 +50,24 @@ def _choice(enum: type, value: Any, what: str, hand: int | None = None) -> Any:
         return enum(value)
     except ValueError:
         allowed = ", ".join(e.value for e in enum)
-        raise RulesError("unknown_value", f"{what} must be one of {allowed}, not {value!r}",
-                         hand=hand, what=what, value=value, allowed=allowed) from None
+        raise hand_error("unknown_value", f"{what} must be one of {allowed}, not {value!r}",
+                         hand, what=what, value=value, allowed=allowed) from None
 
 
 def rules_from_dict(data: Any) -> Rules:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise RulesError("rules_type", "rules must be an object")
+        raise FormatError("rules_type", "rules must be an object")
     unknown = sorted(set(data) - set(RULE_KEYS))
     if unknown:
-        raise RulesError("unknown_key", f"unknown key {unknown[0]!r} in rules "
-                         f"(known: {', '.join(RULE_KEYS)})", key=unknown[0], where="rules")
+        raise FormatError("unknown_key", f"unknown key {unknown[0]!r} in rules "
+                          f"(known: {', '.join(RULE_KEYS)})", key=unknown[0], where="rules")
     variant = _choice(Variant, data.get("variant", "standard"), "rules.variant")
     moon = _choice(MoonRule, data.get("moon", "add_to_others"), "rules.moon")
     queen = data.get("queen_breaks_hearts", False)
     if not isinstance(queen, bool):
-        raise RulesError("rules_type", "rules.queen_breaks_hearts must be true or false")
+        raise FormatError("rules_type", "rules.queen_breaks_hearts must be true or false")
     house = {key: data[key] for key in HOUSE_KEYS if key in data}
     return Rules(variant, data.get("target", 100), moon, queen, house)
 
@@ -74,18 +76,18 @@ def hand_from_dict(data: Any, number: int, game: Game | None = None) -> Hand:
     """Hand ``number`` of a game file; ``game`` (its players and rules) says which keys
     its house rules add (``jack``: a player's name) and whose names they may hold."""
     if not isinstance(data, Mapping):
-        raise RulesError("hand_type", "a hand must be an object with \"points\"", hand=number)
+        raise hand_error("hand_type", "a hand must be an object with \"points\"", number)
     known = HAND_KEYS + (hand_keys(game.rules.house) if game is not None else ())  # type: ignore[arg-type]
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise RulesError("unknown_key", f"unknown key {unknown[0]!r} in the hand "
-                         f"(known: {', '.join(known)})", hand=number, key=unknown[0],
+        raise hand_error("unknown_key", f"unknown key {unknown[0]!r} in the hand "
+                         f"(known: {', '.join(known)})", number, key=unknown[0],
                          where="hand")
     if "points" not in data:
-        raise RulesError("points_missing", "the hand has no \"points\"", hand=number)
+        raise hand_error("points_missing", "the hand has no \"points\"", number)
     points = data["points"]
     if not isinstance(points, list):
-        raise RulesError("points_type", "\"points\" must be a list of numbers", hand=number)
+        raise hand_error("points_type", "\"points\" must be a list of numbers", number)
     choice = data.get("moon_choice")
     if choice is not None:
         choice = _choice(MoonChoice, choice, "moon_choice", number)
@@ -96,42 +98,42 @@ def hand_from_dict(data: Any, number: int, game: Game | None = None) -> Hand:
 def _seat_of(game: Game, name: Any, number: int) -> int:
     """The seat of the player a hand names (``jack``)."""
     if not isinstance(name, str):
-        raise RulesError("jack_type", f"\"jack\" must be the name of the player who took "
+        raise hand_error("jack_type", f"\"jack\" must be the name of the player who took "
                          f"the J♦ (e.g. {game.players[0]!r}), not {name!r}",
-                         hand=number, value=name)
+                         number, value=name)
     keys = [normalise_name(n) for n in game.players]
     if normalise_name(name) not in keys:
-        raise RulesError("jack_unknown", f"{name!r} took the J♦ but is not one of the "
-                         "players", hand=number, name=name)
+        raise hand_error("jack_unknown", f"{name!r} took the J♦ but is not one of the "
+                         "players", number, name=name)
     return keys.index(normalise_name(name))
 
 
 def game_from_dict(data: Any) -> Game:
     """Read and fully check a game file already parsed from JSON."""
     if not isinstance(data, Mapping):
-        raise RulesError("file_type", "a game file must hold a JSON object")
+        raise FormatError("file_type", "a game file must hold a JSON object")
     if "players" not in data:
-        raise RulesError("players_missing", "the game file has no \"players\"")
+        raise FormatError("players_missing", "the game file has no \"players\"")
     rules = rules_from_dict(data.get("rules"))
     first = data.get("first_dealer")
     if first is None:
         first = 0  # the first player deals first
     elif not isinstance(first, str):
-        raise RulesError("first_dealer_type", "first_dealer must be a player's name "
-                         f"(e.g. {_first_name(data)!r}), not {first!r}", value=first)
+        raise FormatError("first_dealer_type", "first_dealer must be a player's name "
+                          f"(e.g. {_first_name(data)!r}), not {first!r}", value=first)
     head = Game.new(data["players"], rules, first)
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise RulesError("hands_type", "\"hands\" must be a list")
+        raise FormatError("hands_type", "\"hands\" must be a list")
     if len(raw_hands) > MAX_HANDS:
-        raise RulesError("too_many_hands", f"the game has {len(raw_hands):,} hands; a game "
-                         f"file holds at most {MAX_HANDS:,}", hands=len(raw_hands),
-                         max=MAX_HANDS)
+        raise FormatError("too_many_hands", f"the game has {len(raw_hands):,} hands; a game "
+                          f"file holds at most {MAX_HANDS:,}", hands=len(raw_hands),
+                          max=MAX_HANDS)
     hands: list[Hand] = []
     for number, raw in enumerate(raw_hands, 1):
         try:
             hands.append(hand_from_dict(raw, number, head))
-        except RulesError:
+        except (FormatError, RulesError):
             # the first problem is reported: an earlier hand may break the rules before
             # this one fails to parse
             Game.new(head.players, head.rules, head.first_dealer, hands)

@@ -1,0 +1,110 @@
+"""A game to send to the group: its text summary in the reader's language, and the game
+as a CSV or JSON file. Pure: the app hands the text to the share sheet or the clipboard,
+and the files to a download.
+
+- :func:`share_text`: the final standings (places from the rules), the winner, the hands
+  played, the moons, and the house rules with the J♦s taken, in the translator's language.
+  The translator is anything with ``_`` and ``_n`` (:class:`Translator`); the words for
+  the house rules themselves are the app's, passed in as one line.
+- :func:`game_csv`: one row per hand and player, the columns of the CSV export
+  (:func:`.csvfile.export_csv`, reused).
+- :func:`game_json`: the game file (:func:`.gamefile.game_to_dict`) with its id and dates,
+  that ``scorekeeper replay`` reads and ``scorekeeper import`` adds (its id, so importing
+  it twice adds it once).
+
+The messages are marked for ``pybabel extract`` (``_``, ``_n``, ``N_``; see babel.cfg) and
+translated in the app's catalogues.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from .. import rules
+from .csvfile import export_csv
+from .gamefile import game_to_dict
+
+MOON = "☾"
+HEART = "♥"
+
+
+def N_(msgid: str) -> str:
+    """Marks a message for ``pybabel extract`` without translating it (babel.cfg: ``N_``)."""
+    return msgid
+
+
+HOUSE_RULES = N_("House rules")
+JACKS_TAKEN = N_("{player}: J♦ × {n}")
+
+
+class Translator(Protocol):
+    """What the share text needs of a translator: a message, and a plural message, in the
+    reader's language with their ``{placeholders}`` filled."""
+
+    def _(self, msgid: str, **params: Any) -> str: ...
+
+    def _n(self, singular: str, plural: str, n: int, **params: Any) -> str: ...
+
+
+def signed(n: int) -> str:
+    """A total as the app draws it: negative with a true minus sign (U+2212)."""
+    return str(n).replace("-", "\u2212")
+
+
+def _headline(game: rules.Game, st: rules.GameState, tr: Translator) -> list[str]:
+    if st.winner is not None:
+        return [f"{HEART} " + tr._("Hearts: {winner} won!", winner=game.players[st.winner]),
+                tr._("Final standings:")]
+    if not game.hands:
+        return [f"{HEART} " + tr._("Hearts: no hand played yet.")]
+    return [f"{HEART} " + tr._("Hearts: not finished yet. Standings after hand {hand}:",
+                               hand=len(game.hands))]
+
+
+def share_text(game: rules.Game, tr: Translator, house: str = "") -> str:
+    """The game in a few lines for a chat: standings (best first; a shared place is
+    written for each), the winner, the hands played and who shot the moon. ``house`` is
+    the house rules the table plays, in one line in ``tr``'s language ("" for none); the
+    J♦s each player took follow it when the table plays the J♦."""
+    st = rules.state(game)
+    lines = _headline(game, st, tr)
+    places = rules.places(st.totals)
+    lines += [f"{places[seat]}. {game.players[seat]}: {signed(st.totals[seat])}"
+              for seat in rules.standings_order(st.totals)]
+    lines.append(tr._("Hands played: {n}", n=len(game.hands)))
+    moons = st.moons
+    shooters = sorted((seat for seat in range(game.seats) if moons[seat]),
+                      key=lambda seat: (-moons[seat], seat))
+    lines += [f"{MOON} " + tr._n("{player}: {n} moon", "{player}: {n} moons", moons[seat],
+                                 player=game.players[seat]) for seat in shooters]
+    if not shooters:
+        lines.append(tr._("Nobody shot the moon."))
+    if house:
+        lines.append(f"{tr._(HOUSE_RULES)}: {house}")
+    if game.rules.plays("jack_of_diamonds"):
+        lines += [tr._(JACKS_TAKEN, player=game.players[seat], n=n)
+                  for seat, n in enumerate(st.jacks) if n]
+    return "\n".join(lines) + "\n"
+
+
+def game_file(game_id: str, created: str, updated: str, game: rules.Game) -> dict[str, Any]:
+    """The game file of ``game`` with its id and dates (what the export holds of a game,
+    without the version and change log)."""
+    return {**game_to_dict(game), "id": game_id, "created": created, "updated": updated}
+
+
+def game_csv(game_id: str, created: str, updated: str, game: rules.Game) -> str:
+    """The game as the CSV export writes it: one row per hand and player."""
+    return export_csv([game_file(game_id, created, updated, game)])
+
+
+def game_json(game_id: str, created: str, updated: str, game: rules.Game) -> str:
+    """The game file with its id and dates, as UTF-8 JSON text."""
+    return json.dumps(game_file(game_id, created, updated, game), ensure_ascii=False,
+                      indent=2) + "\n"
+
+
+def download_name(game_id: str, created: str, extension: str) -> str:
+    """A file name for a download: ``hearts-<date created>-<id>.<extension>``."""
+    return f"hearts-{created[:10]}-{game_id}.{extension}"
