@@ -9,7 +9,10 @@ start, and ships a service worker that only unregisters itself. Here:
 1. ``client``: Flet's web client and Pyodide from the installed ``flet_web`` package,
    trimmed, with the app's ``assets/`` on top and ``index.html`` patched;
 2. ``bundle``: ``app.tar.gz``, the app's own code and its packages pre-installed;
-3. ``sw.js``: our cache-first service worker, versioned by a hash of every file.
+3. ``snapshot``: ``python.snapshot``, Python's memory with the app imported, made by
+   Pyodide under Node (where there is Node), which the phone restores instead of starting
+   Python;
+4. ``sw.js``: our cache-first service worker, versioned by a hash of every file.
 
 Never imported by the app or the server.
 """
@@ -25,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..app.server.assets import assets_dir
-from . import bundle, client
+from . import bundle, client, snapshot
 
 SW_NAME = "sw.js"
 # What a service worker must not cache: itself (the browser checks it for updates).
@@ -39,8 +42,10 @@ class Site:
     version: str
     files: int
     size: int  # bytes on disk
-    gzipped: int  # bytes a phone downloads with gzip on the wire (what a host sends)
+    gzipped: int  # bytes a phone downloads with gzip on the wire (what a host sends):
+    # what the service worker caches at install and the largest of Flutter's builds
     archive_files: int
+    snapshot: bool  # Python's start-up snapshot is in (Node could make one)
 
 
 def site_files(out: Path) -> list[str]:
@@ -49,16 +54,32 @@ def site_files(out: Path) -> list[str]:
 
 
 def version_of(out: Path, files: list[str]) -> str:
-    h = hashlib.sha256()
+    """A hash of the site's files and of its service worker's code. Python's snapshot is
+    left out: it is made from the runtime and the archive, which are in (and its bytes
+    differ from build to build: Python's memory is laid out anew each time)."""
+    h = hashlib.sha256(_worker_template().encode())
     for rel in files:
-        h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+        if rel != snapshot.SNAPSHOT:
+            h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     return h.hexdigest()[:16]
 
 
+def _worker_template() -> str:
+    return resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
+
+
+def precached(files: list[str]) -> list[str]:
+    """What the service worker caches when it is installed: every file but Flutter's two
+    builds' (each browser keeps the one it runs, see sw.js)."""
+    return ["./", *(f for f in files if f not in client.RENDERER_FILES)]
+
+
 def write_service_worker(out: Path, files: list[str], version: str) -> None:
-    template = resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
-    listed = json.dumps(["./", *files], indent=0)
-    text = template.replace("__VERSION__", version).replace("__FILES__", listed)
+    template = _worker_template()
+    renderer = [f for f in files if f in client.RENDERER_FILES]
+    text = (template.replace("__VERSION__", version)
+            .replace("__FILES__", json.dumps(precached(files), indent=0))
+            .replace("__RENDERER__", json.dumps(renderer, indent=0)))
     (out / SW_NAME).write_text(text, encoding="utf-8")
 
 
@@ -92,30 +113,44 @@ def _empty(out: Path) -> None:
     out.mkdir()
 
 
-def build_site(out: str | Path, *, base_href: str = "/") -> Site:
-    """Build the site into ``out`` (a new or empty folder, or an earlier build's)."""
+def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = True) -> Site:
+    """Build the site into ``out`` (a new or empty folder, or an earlier build's), with
+    Python's start-up snapshot where Node can make one (``with_snapshot``)."""
     out = Path(out)
     _empty(out)
     web = client.flet_web_dir()
     client.copy_client(web, out)
     client.copy_assets(assets_dir(), out)
     client.patch_bootstrap(out / "flutter_bootstrap.js")
-    client.patch_worker(out)
     client.patch_index(out / "index.html", version=client.pyodide_version(web),
                        base_href=base_href)
     archive, archive_files = bundle.archive_bytes()
     (out / "app.tar.gz").write_bytes(archive)
+    made = snapshot.make_snapshot(out) if with_snapshot else None
+    client.patch_worker(out, made.name if made is not None else None)
     files = site_files(out)
     version = version_of(out, files)
     write_service_worker(out, files, version)
     every = [out / rel for rel in files] + [out / SW_NAME]
     return Site(folder=out, version=version, files=len(every),
-                size=sum(p.stat().st_size for p in every),
-                gzipped=sum(gzipped_size(p) for p in every), archive_files=archive_files)
+                size=sum(p.stat().st_size for p in every), gzipped=phone_download(out),
+                archive_files=archive_files, snapshot=made is not None)
+
+
+def phone_download(out: Path) -> int:
+    """What one phone downloads, with gzip: every file the service worker caches at
+    install, and the largest of Flutter's builds (a phone loads its browser's one)."""
+    core = [f for f in site_files(out) if f not in client.RENDERER_FILES] + [SW_NAME]
+    largest = max(sum(gzipped_size(out / f) for f in files if (out / f).is_file())
+                  for files in client.RENDERERS.values())
+    return sum(gzipped_size(out / f) for f in core) + largest
 
 
 def describe(site: Site) -> str:
     mb = 1024 * 1024
     return (f"built {site.folder} (version {site.version}): {site.files} files, "
             f"{site.size / mb:.1f} MB on disk, {site.gzipped / mb:.1f} MB for a phone to "
-            f"download (gzip), the Python archive {site.archive_files} files")
+            f"download (gzip), the Python archive {site.archive_files} files, "
+            + ("Python's start-up snapshot" if site.snapshot else
+               "no start-up snapshot (Python starts the slow way: Node with JSPI is needed "
+               "to make one)"))

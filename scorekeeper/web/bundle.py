@@ -35,9 +35,9 @@ BROWSER_DISTRIBUTIONS = ("flet", "flet-charts", "msgpack", "repath", "six", "tin
 KEEP_LOCALES = ("root", "en", "pl", "lt")
 
 # Parts of the app that only the server or the build machine runs.
-SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "app/server/serve.py",
-               "app/server/guard.py", "app/server/downloads.py", "app/table/qr.py", "app/bundled_assets/",
-               "__main__.py")
+SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "web/snapshot.py",
+               "app/server/serve.py", "app/server/guard.py", "app/server/downloads.py",
+               "app/table/qr.py", "app/bundled_assets/", "__main__.py")
 
 # Parts of the packages the browser never imports.
 SKIP_PACKAGE_PARTS = ("flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py",

@@ -1,29 +1,55 @@
 """The page half of the web app: Flet's web client and Pyodide, from the installed
 ``flet_web`` package, trimmed to what a phone loads, with the app's own assets on top.
 
-Kept: the dart2js build (``main.dart.js``) with one CanvasKit (the ``full`` variant, which
-every browser can run; the loader is told to use it), Pyodide's runtime and standard
-library. Left out: the dart2wasm build (``main.dart.wasm``, skwasm, wimp), the Chromium-only
-CanvasKit, debug symbols and source maps, Pyodide's command line files and the wheels
-only micropip needs (nothing is installed at start: see ``bundle``), and Flet's own
-service worker (it only unregisters itself; ``sw.js`` replaces it).
+Two builds of Flutter's app are kept, as Flet's server offers them, and Flutter's loader
+picks one per browser: Chromium (Chrome on Android) runs the WebAssembly build
+(``main.dart.wasm`` with the skwasm renderer; ``skwasm_heavy`` where the browser cannot
+decode images or break lines itself), every other browser the JavaScript build
+(``main.dart.js``) on CanvasKit's ``full`` variant (the loader is told to take no
+other). The WebAssembly build draws a frame of the sheet in about 2 ms where the
+JavaScript one takes over 20 ms, on this machine. A phone downloads and keeps only the
+files of the build it runs (:data:`RENDERER_FILES`; see ``sw.js``). Also kept: Pyodide's
+runtime and standard library. Left out: the Chromium-only CanvasKit (the JavaScript build
+runs where the WebAssembly one does not, never on Chromium with WebGL), the experimental
+renderers (wimp, web paragraph), debug symbols and source maps, Pyodide's command line
+files and the wheels only micropip needs (nothing is installed at start: see ``bundle``),
+and Flet's own service worker (it only unregisters itself; ``sw.js`` replaces it).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path, PurePosixPath
 
-KEEP_CANVASKIT = ("canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm")
-KEEP_PYODIDE = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+KEEP_CANVASKIT = ("canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm",
+                  "canvaskit/skwasm.js", "canvaskit/skwasm.wasm",
+                  "canvaskit/skwasm_heavy.js", "canvaskit/skwasm_heavy.wasm")
+
 # Flutter asks its font fallback folder for Roboto by this name; Flet ships it as
-# assets/fonts/roboto.woff2 (its server answers the other name itself).
+# assets/fonts/roboto.woff2 (its server answers the other name itself). The JavaScript
+# build asks the site's assets/fonts/, the WebAssembly build the same below its asset base.
 ROBOTO = "assets/fonts/roboto.woff2"
 ROBOTO_FALLBACK = "assets/fonts/roboto/v32/KFOmCnqEu92Fr1Me4GZLCzYlKw.woff2"
-SKIP_FILES = ("main.dart.wasm", "main.dart.mjs", "flutter_service_worker.js",
-              "flutter.js.map", "version.json")
+ROBOTO_WASM_FALLBACK = "assets/" + ROBOTO_FALLBACK
+
+# Flutter's builds, as a browser loads them: a phone loads one set (its browser's), and
+# the service worker keeps what the page used, not every set (see sw.js).
+RENDERERS = {
+    "Chromium": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js",
+                 "canvaskit/skwasm.wasm", ROBOTO_WASM_FALLBACK),
+    "Chromium without image codecs": ("main.dart.wasm", "main.dart.mjs",
+                                      "canvaskit/skwasm_heavy.js",
+                                      "canvaskit/skwasm_heavy.wasm", ROBOTO_WASM_FALLBACK),
+    "other browsers": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm",
+                       ROBOTO_FALLBACK),
+}
+RENDERER_FILES = tuple(sorted({f for files in RENDERERS.values() for f in files}))
+
+KEEP_PYODIDE = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+SKIP_FILES = ("flutter_service_worker.js", "flutter.js.map", "version.json")
 
 
 class ClientError(RuntimeError):
@@ -61,8 +87,9 @@ def copy_client(web: Path, out: Path) -> None:
             target = out / PurePosixPath(rel)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
-    (out / ROBOTO_FALLBACK).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(web / ROBOTO, out / ROBOTO_FALLBACK)
+    for fallback in (ROBOTO_FALLBACK, ROBOTO_WASM_FALLBACK):
+        (out / fallback).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(web / ROBOTO, out / fallback)
 
 
 def copy_assets(assets: Path, out: Path) -> None:
@@ -101,18 +128,125 @@ LOAD_IN_WORKER = """        const pyodideModule = await import(self.pyodideUrl);
 """
 EARLY_LOAD = """        // started at the page's load (scorekeeper build-web), or now
         self.pyodide = await (self.earlyPyodide || self.startPyodide(self.pyodideUrl));
+        await self.unpackApp(self.pyodide);
 """
-START_PYODIDE = """self.startPyodide = async function (url) {
+# Flet's worker unpacks the app's archive in Python (tarfile: most of a second for its
+# thousand files, as long as the rest of Python's start from a snapshot); it is unpacked
+# here in JavaScript instead, and Python told so (its own unpacking stays the fallback).
+UNPACK_IN_PYTHON = """        if "script" not in py_args:
+            print("Downloading app archive")"""
+UNPACKED = """        if getattr(flet_js, "appUnpacked", False):
+            print("App archive unpacked")
+        elif "script" not in py_args:
+            print("Downloading app archive")"""
+START_PYODIDE = r"""// scorekeeper build-web: Python from its start-up snapshot where the site has
+// one (python.snapshot: the app's packages already imported), else the usual way.
+self.pythonSnapshot = __SNAPSHOT__;
+self.startPyodide = async function (url) {
+    const snapshot = self.pythonSnapshot === null ? Promise.resolve(null) :
+        fetch(new URL("../" + self.pythonSnapshot, url))
+            .then((r) => r.ok ? r.arrayBuffer() : null).catch(() => null);
     const pyodideModule = await import(url);
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
-    return await loadPyodide({
+    const options = {
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
-    });
+    };
+    const memory = await snapshot;
+    if (memory !== null) {
+        try {
+            const pyodide = await loadPyodide({ ...options, _loadSnapshot: memory });
+            pyodide.runPython(`__AFTER_RESTORE__`);
+            return pyodide;
+        } catch (e) {
+            console.warn("Python's start-up snapshot did not load; starting Python", e);
+        }
+    }
+    return await loadPyodide(options);
 };
 
-self.onmessage = async (event) => {
-    if (event.data && event.data.preload) {  // the page starts Pyodide before Flutter asks
+// The app's archive (a gzipped tar of plain files) into Python's working folder.
+self.unpackApp = async function (pyodide) {
+    const url = self.appPackageUrl;
+    if (!url || !url.endsWith(".tar.gz") || typeof DecompressionStream === "undefined") {
+        return;
+    }
+    try {
+        const response = await fetch(url);
+        if (!response.ok) {
+            return;
+        }
+        const tar = new Uint8Array(await new Response(
+            response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+        self.untar(pyodide.FS, tar, pyodide.FS.cwd());
+        self.flet_js.appUnpacked = true;
+    } catch (e) {
+        console.warn("the app's archive is unpacked by Python instead", e);
+    }
+};
+
+self.untar = function (FS, tar, root) {
+    const text = (at, length) => new TextDecoder().decode(tar.subarray(at, at + length))
+        .replace(/\0.*$/s, "");
+    const made = new Set();
+    const folder = (path) => {
+        let at = "";
+        for (const part of path.split("/").slice(0, -1)) {
+            at += "/" + part;
+            if (!made.has(at)) {
+                try { FS.mkdir(root + at); } catch (e) { /* there already */ }
+                made.add(at);
+            }
+        }
+    };
+    let offset = 0, longName = null;
+    while (offset + 512 <= tar.length && tar[offset] !== 0) {
+        const size = parseInt(text(offset + 124, 12).trim() || "0", 8);
+        const type = String.fromCharCode(tar[offset + 156]);
+        const prefix = text(offset + 345, 155);
+        let name = longName || (prefix ? prefix + "/" : "") + text(offset, 100);
+        longName = null;
+        const data = tar.subarray(offset + 512, offset + 512 + size);
+        if (type === "x") {  // a PAX header: the next entry's long or non-ASCII name
+            const found = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(new TextDecoder().decode(data));
+            longName = found ? found[1] : null;
+        } else if (type === "0" || type === "\0") {
+            name = name.replace(/^\.\//, "");
+            folder(name);
+            FS.writeFile(root + "/" + name, data);
+        } else if (type === "5") {
+            folder(name.replace(/\/?$/, "/x"));
+        }
+        offset += 512 + Math.ceil(size / 512) * 512;
+    }
+};
+
+"""
+# Python restored from a snapshot made on the build machine: this phone's time zone, and
+# a seed of its own for ``random`` (every phone would otherwise draw the same numbers).
+AFTER_RESTORE = """
+import sys, time
+if hasattr(time, "tzset"):
+    time.tzset()
+if "random" in sys.modules:
+    sys.modules["random"].seed()
+"""
+# Two fixes to Pyodide 314.0.7's restore of a snapshot. It copies the snapshot into memory
+# it has not grown to the snapshot's size (the memory is the module's own, so the
+# INITIAL_MEMORY it sets is not used): grow first. And the copy overwrites what this
+# browser set up before it: CPython's trampoline for calls through the function table,
+# made in WebAssembly where the engine can (in Node 20 it cannot, and the JavaScript one
+# would stand in the way of a wait for the browser's storage): put this browser's back.
+RESTORE = "return Module.HEAP8.set(t),l}"
+RESTORE_FIXED = ("{let g=t.length-Module.HEAP8.length;if(g>0){wasmMemory.grow("
+                 "Math.ceil(g/65536));updateMemoryViews()}}Module.HEAP8.set(t);"
+                 "{const o=HEAP32[__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET/4>>>0];"
+                 "HEAP32[(__PyRuntime+o)/4>>>0]=Module.pyemTrampoline}return l}")
+TRAMPOLINE = "const ptr=getPyEMTrampolinePtr();"
+TRAMPOLINE_KEPT = "const ptr=getPyEMTrampolinePtr();Module.pyemTrampoline=ptr;"
+# The first lines of the worker's message handler: the page starts Pyodide before
+# Flutter asks for it.
+PRELOAD = """    if (event.data && event.data.preload) {
         self.earlyPyodide = self.startPyodide(event.data.preload);
         self.earlyPyodide.catch(() => {});  // said when the app starts (initPyodide)
         return;
@@ -123,7 +257,8 @@ NEW_WORKER = """    app.worker = new Worker(
             flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
         { type: "module" });
 """
-EARLY_WORKER = """    // the worker the page started at its load, already loading Pyodide (build-web)
+EARLY_WORKER = """    // the worker the page started at its load, already loading Pyodide
+    // (scorekeeper build-web)
     app.worker = globalThis.takeEarlyWorker();
 """
 START_EARLY = """
@@ -149,18 +284,27 @@ START_EARLY = """
 """
 
 
-def patch_worker(out: Path) -> None:
+def patch_worker(out: Path, snapshot: str | None = None) -> None:
     """Python's worker starts with the page, not when Flutter has loaded and connects:
-    Pyodide's start (most of an open) runs beside Flutter's."""
+    Pyodide's start (most of an open) runs beside Flutter's, from ``snapshot`` (a file of
+    the site, see :mod:`.snapshot`) if given."""
     worker = out / "python-worker.js"
     text = _replace_once(worker.read_text(encoding="utf-8"), LOAD_IN_WORKER, EARLY_LOAD,
                          worker.name)
-    text = _replace_once(text, "self.onmessage = async (event) => {\n", START_PYODIDE,
-                         worker.name)
+    text = _replace_once(text, UNPACK_IN_PYTHON, UNPACKED, worker.name)
+    start = (START_PYODIDE.replace("__SNAPSHOT__", json.dumps(snapshot))
+             .replace("__AFTER_RESTORE__", AFTER_RESTORE))
+    text = _replace_once(text, "self.onmessage = async (event) => {\n",
+                         start + "self.onmessage = async (event) => {\n" + PRELOAD, worker.name)
     worker.write_text(text, encoding="utf-8")
     page = out / "python.js"
     text = _replace_once(page.read_text(encoding="utf-8"), NEW_WORKER, EARLY_WORKER, page.name)
     page.write_text(text + START_EARLY, encoding="utf-8")
+    runtime = out / "pyodide" / "pyodide.asm.mjs"
+    text = _replace_once(runtime.read_text(encoding="utf-8"), RESTORE, RESTORE_FIXED,
+                         runtime.name)
+    runtime.write_text(_replace_once(text, TRAMPOLINE, TRAMPOLINE_KEPT, runtime.name),
+                       encoding="utf-8")
 
 
 BOOT_SCRIPT = """<script>
@@ -176,6 +320,17 @@ if ("serviceWorker" in navigator) {
 if (navigator.storage && navigator.storage.persist) {
   navigator.storage.persist().catch(function () {});
 }
+// Once the app shows, the service worker keeps the files of Flutter's build this browser
+// loaded (on the first open it did not control the page yet, so it never saw them).
+window.addEventListener("flutter-first-frame", function () {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then(function (registration) {
+    var used = performance.getEntriesByType("resource").map(function (e) { return e.name; });
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (e) { window.heartsKept = e.data; };
+    registration.active.postMessage({ keep: used }, [channel.port2]);
+  });
+}, { once: true });
 </script>
 """
 
@@ -188,7 +343,7 @@ def patch_index(path: Path, *, version: str, base_href: str) -> None:
 
     patch_index_html(str(path), base_href=base_href, pyodide=True,
                      pyodide_script_path="main.py", pyodide_version=version,
-                     app_package_url="app.tar.gz", web_renderer=WebRenderer.CANVAS_KIT,
+                     app_package_url="app.tar.gz", web_renderer=WebRenderer.AUTO,
                      route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
     text = path.read_text(encoding="utf-8")
     text = _replace_once(text, '<script src="python.js"></script>',

@@ -1,13 +1,23 @@
-// Hearts Scorekeeper's service worker (written by `scorekeeper build-web`): every file of
-// the site is cached when it is installed, and served from that cache from then on, so
-// the app opens with no network. VERSION is a hash of the site's files: a new build is a
-// new worker with a new cache, which replaces the old one (and deletes its cache) when
-// it activates.
+// Hearts Scorekeeper's service worker (written by `scorekeeper build-web`): the site is
+// cached when the worker is installed and served from that cache from then on, so the app
+// opens with no network. FILES are cached at install; RENDERER, the files of Flutter's two
+// builds, only as this browser uses them (a phone runs one build: it downloads and keeps
+// that one). The page says which it loaded once the app shows ({keep: [urls]}: on the
+// first open this worker did not control the page yet); later fetches of them are kept
+// as they pass. VERSION is a hash of the site's files: a new build is a new worker with a
+// new cache, which replaces the old one (and deletes its cache) when it activates.
+//
+// Every answer it gives carries the headers that make the page cross-origin isolated
+// (what Flet's own server sends; a static host cannot be asked to): Flutter's WebAssembly
+// renderer then draws in a worker of its own, not on the page's thread, where each frame
+// of the sheet cost some 20 ms. The first open, before this worker controls the page, is
+// not isolated and draws on the page's thread.
 "use strict";
 
 const VERSION = "__VERSION__";
 const CACHE = "hearts-" + VERSION;
 const FILES = __FILES__;
+const RENDERER = __RENDERER__;
 const INDEX = "./index.html";
 
 self.addEventListener("install", (event) => {
@@ -30,6 +40,65 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+function isolated(response) {
+  if (!response || response.type === "opaque" || response.status === 0) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) {
+    headers.set(name, value);
+  }
+  return new Response(response.body, {
+    status: response.status, statusText: response.statusText, headers,
+  });
+}
+
+// The site's own name for a URL ("main.dart.wasm"), or null for anything else.
+function siteFile(url) {
+  const scope = self.registration.scope;
+  const href = new URL(url, scope).href.split(/[?#]/)[0];
+  return href.startsWith(scope) ? href.slice(scope.length) : null;
+}
+
+async function keep(cache, name, response) {
+  if (response && response.ok && RENDERER.includes(name)) {
+    await cache.put(name, response);
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const urls = event.data && event.data.keep;
+  if (!Array.isArray(urls)) {
+    return;
+  }
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const kept = [];
+    for (const name of new Set(urls.map(siteFile))) {
+      if (!RENDERER.includes(name)) {
+        continue;
+      }
+      if (!(await cache.match(name))) {
+        try {
+          await keep(cache, name, await fetch(new Request(name, { cache: "reload" })));
+        } catch (e) {
+          continue;  // offline now: kept when it is next fetched through this worker
+        }
+      }
+      kept.push(name);
+    }
+    if (event.ports[0]) {
+      event.ports[0].postMessage(kept);
+    }
+  })());
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
@@ -40,10 +109,18 @@ self.addEventListener("fetch", (event) => {
     if (request.mode === "navigate") {
       const page = await cache.match(INDEX);
       if (page) {
-        return page;
+        return isolated(page);
       }
     }
     const hit = await cache.match(request, { ignoreSearch: true });
-    return hit || fetch(request);
+    if (hit) {
+      return isolated(hit);
+    }
+    const response = await fetch(request);
+    const name = siteFile(request.url);
+    if (name !== null && RENDERER.includes(name)) {
+      event.waitUntil(keep(cache, name, response.clone()));
+    }
+    return isolated(response);
   })());
 });

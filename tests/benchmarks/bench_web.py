@@ -42,7 +42,7 @@ from e2e_harness import PHONE, Flutter, app_server, launch_chromium  # noqa: E40
 from web_harness import WebApp, block_outside, static_server  # noqa: E402
 
 from scorekeeper.app import ids  # noqa: E402
-from scorekeeper.web.build import build_site, gzipped_size, site_files  # noqa: E402
+from scorekeeper.web.build import build_site, phone_download, site_files  # noqa: E402
 
 MB = 1024 * 1024
 # console messages of the page's start, in order: (where a part of the split ends, its name)
@@ -103,9 +103,16 @@ def server_opens(browser, url: str, runs: int) -> list[float]:  # type: ignore[n
 
 
 def saves(browser, app_class, url: str, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """Saves on a new game's sheet; the web app as a phone runs it after its first open
+    (from its service worker, cross-origin isolated)."""
     ctx = browser.new_context(**PHONE)
     block_outside(ctx)
     page = app_class(ctx.new_page(), url)
+    if app_class is WebApp:
+        page.open("/", ready=ids.NEW_GAME)
+        page.service_worker_ready()
+        page.reload(ready=ids.NEW_GAME)
+        assert page.page.evaluate("crossOriginIsolated"), "the web app is not isolated"
     start_game(page)
     out = saves_on(page, runs)
     ctx.close()
@@ -113,8 +120,10 @@ def saves(browser, app_class, url: str, runs: int) -> list[float]:  # type: igno
 
 
 def download(site: Path) -> tuple[int, int]:
+    """What one phone downloads (gzip: what the service worker caches at install and the
+    largest of Flutter's builds), and the folder's size."""
     files = [site / rel for rel in site_files(site)] + [site / "sw.js"]
-    return sum(gzipped_size(p) for p in files), sum(p.stat().st_size for p in files)
+    return phone_download(site), sum(p.stat().st_size for p in files)
 
 
 def fmt(values: list[float]) -> str:

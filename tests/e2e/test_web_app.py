@@ -16,6 +16,7 @@ from web_harness import (START_TIMEOUT, KillableChromium, WebApp, block_outside,
                          static_server)
 
 from scorekeeper.app import ids
+from scorekeeper.web import client
 from scorekeeper.rules import Hand
 
 ALA, BARTEK, CELINA, DAREK = range(4)
@@ -44,6 +45,8 @@ def test_a_hand_survives_a_reload_and_the_server_going_away(web: WebApp) -> None
     table.start()
     cache = web.service_worker_ready()
     assert cache.startswith("hearts-"), cache
+    # Chromium runs Flutter's WebAssembly build; the worker keeps it (and not the other)
+    assert sorted(web.kept_build()) == sorted(client.RENDERERS["Chromium"]), web.kept_build()
     table.open_entry()
     table.cards({ALA: 3, CELINA: 10}, queen=BARTEK)
     table.save(Hand((3, 13, 10, 0)))

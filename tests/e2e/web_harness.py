@@ -66,14 +66,19 @@ class WebApp(Flutter):
             self.wait(ready, timeout=START_TIMEOUT)
 
     def service_worker_ready(self) -> str:
-        """Waits until this site's service worker controls the page; its cache's name."""
+        """Waits until this site's service worker controls the page and keeps the files of
+        the Flutter build the page loaded (it says which); its cache's name."""
         return str(self.page.evaluate("""async () => {
             await navigator.serviceWorker.ready;
-            while (!navigator.serviceWorker.controller) {
+            while (!navigator.serviceWorker.controller || !window.heartsKept) {
                 await new Promise((r) => setTimeout(r, 100));
             }
             return (await caches.keys()).join(",");
         }"""))
+
+    def kept_build(self) -> list[str]:
+        """The files of Flutter's build the service worker said it keeps for this page."""
+        return list(self.page.evaluate("() => window.heartsKept || []"))
 
 
 class KillableChromium:

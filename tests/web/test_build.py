@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.web import build
+from scorekeeper.web import build, client, snapshot
 
 
 def archive_names(site: Path) -> list[str]:
@@ -20,14 +20,30 @@ def archive_names(site: Path) -> list[str]:
         return tar.getnames()
 
 
-def test_the_phone_gets_one_renderer_and_no_unused_wasm(site: Path) -> None:
+def test_the_site_has_flutters_two_builds_and_no_unused_wasm(site: Path) -> None:
     wasm = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.wasm"))
-    assert wasm == ["canvaskit/canvaskit.wasm", "pyodide/pyodide.asm.wasm"]
+    assert wasm == ["canvaskit/canvaskit.wasm", "canvaskit/skwasm.wasm",
+                    "canvaskit/skwasm_heavy.wasm", "main.dart.wasm", "pyodide/pyodide.asm.wasm"]
     assert not list(site.rglob("*.symbols")) and not list(site.rglob("*.map"))
-    assert not (site / "main.dart.mjs").exists()
+    assert (site / "main.dart.mjs").is_file() and (site / "main.dart.js").is_file()
     bootstrap = (site / "flutter_bootstrap.js").read_text()
-    assert 'canvasKitVariant: "full"' in bootstrap  # the one kept, on every browser
+    assert 'canvasKitVariant: "full"' in bootstrap  # the JavaScript build's one CanvasKit
     assert "serviceWorkerVersion: " not in bootstrap  # no Flutter worker beside ours
+    assert 'flet.webRenderer="auto"' in (site / "index.html").read_text()  # Flutter picks
+
+
+def test_a_phone_downloads_one_of_flutters_builds(site: Path) -> None:
+    """The service worker caches at install everything but Flutter's builds; of those a
+    phone keeps the one its browser loaded (the page tells the worker after its first
+    frame), so what it downloads is the rest and one build."""
+    sw = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    renderer = json.loads(re.search(r"const RENDERER = (\[.*?\]);", sw, re.S).group(1))
+    assert not set(files) & set(renderer)
+    assert sorted(renderer) == sorted(client.RENDERER_FILES)
+    assert "keep: used" in (site / "index.html").read_text()
+    everything = sum(build.gzipped_size(site / f) for f in build.site_files(site))
+    assert build.phone_download(site) < everything - 4 * 1024 * 1024
 
 
 def test_the_page_runs_python_from_this_site(site: Path) -> None:
@@ -68,8 +84,9 @@ def test_the_service_worker_caches_every_file_under_its_version(site: Path) -> N
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', sw)
     assert version is not None
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    renderer = json.loads(re.search(r"const RENDERER = (\[.*?\]);", sw, re.S).group(1))
     on_disk = build.site_files(site)
-    assert files == ["./", *on_disk]
+    assert sorted(files + renderer) == sorted(["./", *on_disk])
     assert version.group(1) == build.version_of(site, on_disk)
 
 
@@ -100,3 +117,21 @@ def test_python_starts_with_the_page_not_after_flutter(site: Path) -> None:
     assert "event.data.preload" in worker and "self.earlyPyodide ||" in worker
     assert "early.postMessage({ preload: flet.pyodideUrl })" in page
     assert "app.worker = globalThis.takeEarlyWorker();" in page
+
+
+def test_python_starts_from_its_snapshot(site: Path) -> None:
+    """Node (with JSPI) made Python's start-up snapshot; the worker restores it, with the
+    two fixes to Pyodide's restore in its runtime."""
+    assert (site / snapshot.SNAPSHOT).stat().st_size > 10_000_000
+    worker = (site / "python-worker.js").read_text()
+    assert 'self.pythonSnapshot = "python.snapshot";' in worker
+    assert "time.tzset()" in worker  # the phone's own time zone after the restore
+    runtime = (site / "pyodide" / "pyodide.asm.mjs").read_text()
+    assert client.RESTORE_FIXED in runtime and client.TRAMPOLINE_KEPT in runtime
+
+
+def test_without_a_snapshot_python_starts_the_usual_way(tmp_path: Path) -> None:
+    site = build.build_site(tmp_path / "plain", with_snapshot=False)
+    assert not site.snapshot and not (site.folder / snapshot.SNAPSHOT).exists()
+    assert "self.pythonSnapshot = null;" in (site.folder / "python-worker.js").read_text()
+    assert "no start-up snapshot" in build.describe(site)
