@@ -19,11 +19,13 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
 import pytest
@@ -267,6 +269,62 @@ class NetworkGuard:
                 + [f"uncaught error in the page: {e}" for e in self.errors])
 
 
+def _renderers_of_this_process() -> list[int]:
+    """Chromium's renderer processes started (through Playwright's driver) by this test
+    process, read from /proc."""
+    parents: dict[int, int] = {}
+    renderers: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:  # it ended meanwhile
+            continue
+        pid = int(entry.name)
+        parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+        if b"--type=renderer" in cmdline:
+            renderers.append(pid)
+    me = os.getpid()
+
+    def descends(pid: int) -> bool:
+        for _ in range(64):
+            pid = parents.get(pid, 0)
+            if pid == me:
+                return True
+            if pid <= 1:
+                return False
+        return False
+    return [pid for pid in renderers if descends(pid)]
+
+
+@contextmanager
+def renderer_watchdog(seconds: float) -> Iterator[Callable[[], bool]]:
+    """Ends this process's Chromium renderers if the block takes longer than ``seconds``.
+
+    Playwright's ``evaluate`` (and a page's other calls into JavaScript) has no time limit,
+    and a renderer that spins (seen: at 100 % for ten minutes right after a sheet was drawn)
+    holds the test for ever. Killed, the page crashes, and the waiting call raises. Yields
+    a function that tells whether the watchdog fired."""
+    fired = threading.Event()
+
+    def kill() -> None:
+        fired.set()
+        for pid in _renderers_of_this_process():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+    timer = threading.Timer(seconds, kill)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield fired.is_set
+    finally:
+        timer.cancel()
+
+
 def ident(identifier: str) -> str:
     """CSS selector of the semantics node tagged with ``identifier``."""
     return f'[flt-semantics-identifier="{identifier}"]'
@@ -280,6 +338,15 @@ class Flutter:
         self.base_url = base_url.rstrip("/")
         self._cdp = None  # a DevTools session, for touch swipes
         page.set_default_timeout(DEFAULT_TIMEOUT_MS)
+
+    def replace_page(self) -> None:
+        """Close this page (a renderer that stopped answering is ended with it) and go on
+        in a new one of the same browser context."""
+        context = self.page.context
+        self.page.close()
+        self.page = context.new_page()
+        self.page.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        self._cdp = None
 
     # navigation
     def open(self, path: str = "/", ready: str | None = None) -> None:

@@ -16,9 +16,11 @@ from e2e_harness import (
     eventually,
     hello_server,
     painted_colours,
+    renderer_watchdog,
     shot,
 )
 from hello_app import HELLO_BUTTON, HELLO_TEXT
+from playwright.sync_api import Error as PlaywrightError
 
 
 def test_tap_reaches_python_and_the_screen_shows_it(phone, hello: Server) -> None:
@@ -72,3 +74,26 @@ def test_server_stops_with_its_process_group() -> None:
 
 def check_problems(guard: NetworkGuard, expected: list[str]) -> None:
     assert guard.problems() == expected
+
+
+def test_the_watchdog_ends_a_renderer_that_spins(browser) -> None:  # type: ignore[no-untyped-def]
+    """A page whose JavaScript never yields would hold Playwright's evaluate for ever; the
+    watchdog kills the renderer, the call raises, and a new page works."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content("<p>spinning</p>")
+        page.evaluate("() => setTimeout(() => { for (;;) {} }, 50)")
+        with renderer_watchdog(3) as fired:
+            with pytest.raises(PlaywrightError, match="crashed"):
+                page.evaluate("() => new Promise(r => setTimeout(() => r(1), 500))")
+        assert fired()
+        page.close()
+        again = context.new_page()
+        again.set_content("<p>again</p>")
+        assert again.evaluate("() => document.body.innerText") == "again"
+        with renderer_watchdog(60) as fired:  # a quick block: it does not fire
+            assert again.evaluate("() => 1 + 1") == 2
+        assert not fired()
+    finally:
+        context.close()
