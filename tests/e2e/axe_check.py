@@ -86,35 +86,6 @@ def run_axe(page: Any) -> list[dict[str, Any]]:
         and all(any(m in n for m in NOT_FOR_THESE[v["id"]]) for n in v["nodes"]))]
 
 
-# A screen opened and checked within this long is normal (a few seconds; on a loaded CI
-# machine well under a minute); longer, the renderer has stopped (see axe_on).
-HANG_SECONDS = 150
-
-
-def axe_on(app: Any, path: str, ready: str) -> list[dict[str, Any]]:
-    """Open ``path`` (until ``ready`` shows) and run axe there.
-
-    Seen twice in some thirty runs: Chromium's renderer spinning at 100 % for ten minutes
-    right after a sheet was drawn, before axe started, so the call into the page never
-    returned. A watchdog ends the renderer after :data:`HANG_SECONDS`, and the screen is
-    opened once more in a new page; a second stop fails the test."""
-    from e2e_harness import renderer_watchdog
-    from playwright.sync_api import Error as PlaywrightError
-
-    for attempt in (1, 2):
-        with renderer_watchdog(HANG_SECONDS) as fired:
-            try:
-                app.open(path, ready=ready)
-                return run_axe(app.page)
-            except PlaywrightError:
-                if attempt == 2 or not fired():
-                    raise
-        print(f"axe: the page stopped answering on {path} for {HANG_SECONDS} s; "
-              "opening it again in a new page")
-        app.replace_page()
-    raise AssertionError("not reached")
-
-
 def describe(violations: list[dict[str, Any]]) -> str:
     return "\n".join(f"{v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"])
                      for v in violations)

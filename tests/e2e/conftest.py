@@ -9,11 +9,13 @@ something else; ``tests/run_all.sh`` runs them). A failing test leaves a screens
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+from _pytest.runner import runtestprotocol
 
 from e2e_harness import (
     FAILED as _FAILED,
@@ -22,6 +24,7 @@ from e2e_harness import (
     Flutter,
     Phone,
     Server,
+    SpinWatch,
     app_server,
     chromium_path,
     hello_server,
@@ -43,6 +46,33 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     if report.when == "call":
         item.stash[_FAILED] = report.failed
     return report
+
+
+SPIN_WATCH = SpinWatch(float(os.environ.get("SCOREKEEPER_SPIN_SECONDS", "120")))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def spin_watch() -> Iterator[SpinWatch]:
+    """Ends a Chromium renderer that spins for minutes (see :class:`SpinWatch`)."""
+    with SPIN_WATCH as watch:
+        yield watch
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
+    """Runs a browser test once more if the spin watch killed a renderer during it (a
+    Chromium hang, not the app's failure; the run says so). A second hang fails it."""
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    killed = SPIN_WATCH.killed
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    if SPIN_WATCH.killed > killed and any(r.failed for r in reports):
+        print(f"\n{item.nodeid}: Chromium's renderer hung and was killed; running it again")
+        item._initrequest()  # type: ignore[attr-defined]  # fresh fixtures, as on a first run
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from axe_check import axe_on, describe
+from axe_check import describe, run_axe
 from e2e_harness import ROOT, Server, app_server, eventually, ident, resize, shot
 from PIL import ImageFont
 
@@ -329,7 +329,8 @@ def test_axe_finds_nothing_on_any_screen(app, seeded):
                ("/settings", ids.KEEP_AWAKE), ("/nowhere", ids.SCREEN.format(name="not-found"))]
     found = {}
     for path, ready in screens:
-        violations = axe_on(app, path, ready)
+        app.open(path, ready=ready)
+        violations = run_axe(app.page)
         if violations:
             found[path] = describe(violations)
     assert not found, "\n".join(f"{p}:\n{v}" for p, v in found.items())
