@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from ..store import GameStore
-from .views import overlays, sharing, widgets
+from .views import one_tap, overlays, sharing, widgets
 from . import retain, routes, screens
 from .table.access import Role, Table, role_for
 from .backup import Device
@@ -64,7 +64,8 @@ def draw(ui: widgets.Ui) -> ft.View:
     session = ui.session
     session.catch_up()
     session.inputs.clear()
-    return screens.SCREENS.module(session.route).view(ui, session.model)
+    with one_tap.drawing(ui.taps):
+        return screens.SCREENS.module(session.route).view(ui, session.model)
 
 
 def overlay(ui: widgets.Ui) -> ft.DialogControl | None:

@@ -20,6 +20,7 @@ from ...rules import RulesError
 from ...store import StoreError
 from .. import ids
 from ..text.messages import SOMETHING_WRONG, Msg, rules_error, store_error
+from . import one_tap
 from .naming import name_own_node, own_node
 from ..routes import Route
 
@@ -47,6 +48,7 @@ class Ui:
     refresh: Callable[[], None] = lambda: None
     kept: OrderedDict[Any, ft.Control] = field(default_factory=OrderedDict, repr=False)
     lock: Any = field(default_factory=threading.RLock, repr=False)
+    taps: one_tap.Taps = field(default_factory=dict, repr=False)  # see .one_tap
 
     def memo(self, key: Any, build: Callable[[], ft.Control]) -> ft.Control:
         """The control built for ``key`` before (the very same object, so Flet's diff has
@@ -144,6 +146,7 @@ def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: An
         target = _tappable(control)
         if target is not None:
             kw["on_tap"] = target.on_click
+    one_tap.share(identifier, control, kw)  # a tap the phone sends both ways is one tap
     return ft.Semantics(identifier=identifier, label=label, content=control, container=True,
                         **kw)
 
