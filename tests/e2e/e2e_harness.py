@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
@@ -610,10 +611,16 @@ class Flutter:
         value = None
         for _ in range(3):
             target.tap()
-            self.page.wait_for_function(
-                "() => { const a = document.activeElement;"
-                " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA'); }",
-                timeout=5000)
+            # this field's own input has the focus (the last field's kept it until the
+            # tap is handled: on a busy machine the text went there)
+            try:
+                self.page.wait_for_function(
+                    "(el) => { const a = document.activeElement;"
+                    " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')"
+                    " && (!el || a === el || el.contains(a)); }",
+                    arg=target.element_handle() if field.count() else None, timeout=5000)
+            except PlaywrightTimeoutError:
+                continue  # the tap missed, or Flutter made the input anew: tap again
             if clear:  # select-all is unreliable in a mobile page: select from the end
                 self.page.keyboard.press("End")
                 self.page.keyboard.press("Shift+Home")
