@@ -130,8 +130,9 @@ def hello_tap(browser, url: str, runs: int) -> list[float]:  # type: ignore[no-u
 
 # --- the score sheet --------------------------------------------------------------------
 
-def start_game(page: Flutter) -> str:
-    """Starts a 4-player game through the app, as the table does; returns the sheet path."""
+def start_game(page: Flutter, target: int | None = None) -> str:
+    """Starts a 4-player game through the app, as the table does; returns the sheet path.
+    ``target``: typed as "other" (a benchmark with many saves must not end the game)."""
     page.open("/", ready=ids.NEW_GAME)
     page.tap(ids.NEW_GAME)
     page.wait(ids.START_GAME)
@@ -141,6 +142,10 @@ def start_game(page: Flutter) -> str:
             page.tap(ids.ADD_PLAYER)
             page.wait(field)
         page.type(field, name)
+    if target is not None:
+        page.tap(ids.TARGET.format(value="other"))
+        page.wait(ids.TARGET_OTHER)
+        page.type(ids.TARGET_OTHER, str(target))
     page.tap(ids.START_GAME)
     page.wait(ids.ENTER_HAND)
     # the app pushes the new address a moment after it draws the sheet

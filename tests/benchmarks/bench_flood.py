@@ -69,7 +69,12 @@ def saves(host: Flutter, game: list[rules.Hand], runs: int,
                                         polling="raf")
 
         out.append(timed(save_and_see))
-        host.wait(ids.ENTER_HAND)
+        try:
+            host.wait(ids.ENTER_HAND)
+        except Exception:
+            print(f"the sheet did not come back: {host.shot('FAILED-bench-flood')}",
+                  file=sys.stderr)
+            raise
         if isinstance(proc, subprocess.Popen):
             text, _ = proc.communicate(timeout=120)
             floods.append(json.loads(text.strip().splitlines()[-1]))
@@ -96,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
                 browser = launch_chromium(pw)
                 ctx = browser.new_context(**PHONE)
                 host = Flutter(ctx.new_page(), server.url)
-                start_game(host)
+                # 1 + 4 rounds of saves at 6.5 points a hand: keep the game going
+                start_game(host, target=10 * (1 + 4 * args.runs) + 100)
                 host.tap(ids.INVITE)
                 address = host.wait_text(ids.INVITE_ADDRESS, lambda t: "/table/" in t)
                 join = "/table/" + address.strip().split("/table/", 1)[1]
