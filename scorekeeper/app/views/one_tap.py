@@ -41,14 +41,16 @@ def drawing(taps: Taps) -> Iterator[None]:
         _DRAWING.reset(token)
 
 
-def share(identifier: str, control: Any, kw: dict[str, Any]) -> None:
-    """The node's tap (``kw["on_tap"]``) and the control's own handler become one tap.
-    Outside a drawing (a view built on its own, in a test) nothing changes."""
+def share(identifier: str, control: Any, kw: dict[str, Any],
+          own: tuple[Any, str] | None = None) -> None:
+    """The node's tap (``kw["on_tap"]``) and the control's own handler (``own``, if the
+    caller found it already) become one tap. Outside a drawing (a view built on its own,
+    in a test) nothing changes."""
     taps = _DRAWING.get()
     if taps is None or kw.get("on_tap") is None:
         return
     kw["on_tap"] = once(taps, identifier, "node", kw["on_tap"])
-    found = own_handler(control)
+    found = own if own is not None else own_handler(control)
     if found is not None:
         owner, name = found
         setattr(owner, name, once(taps, identifier, "finger", getattr(owner, name)))
@@ -73,19 +75,21 @@ def once(taps: Taps, identifier: str, way: str, handler: Callable[..., Any]
     return tapped
 
 
-def own_handler(control: Any, depth: int = 0) -> tuple[Any, str] | None:
-    """The first enabled control in ``control`` with a tap of its own (a button's
-    ``on_click``, a chip's ``on_select``), and that handler's name."""
+def own_handler(control: Any, names: tuple[str, ...] = ("on_click", "on_select"),
+                depth: int = 0) -> tuple[Any, str] | None:
+    """The first control in ``control`` that takes a tap itself (a button's ``on_click``,
+    a chip's ``on_select``: one of ``names``), and that handler's name; None if it is
+    disabled or there is none."""
     if control is None or depth > 5 or getattr(control, "disabled", False):
         return None
-    for name in ("on_click", "on_select"):
+    for name in names:
         if getattr(control, name, None) is not None:
             return control, name
     for name in ("content", "controls"):
         child = getattr(control, name, None)
         for c in (child if isinstance(child, list) else [child]):
             if c is not None and not isinstance(c, (str, int, float)):
-                found = own_handler(c, depth + 1)
+                found = own_handler(c, names, depth + 1)
                 if found is not None:
                     return found
     return None

@@ -142,31 +142,14 @@ def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: An
         # the label names it for a screen reader; the tooltip (kept for a long press)
         # would be read a second time ("Back Back")
         control.tooltip = ft.Tooltip(message=control.tooltip, exclude_from_semantics=True)
+    own_tap = None
     if kw.get("button") and "on_tap" not in kw:
-        target = _tappable(control)
-        if target is not None:
-            kw["on_tap"] = target.on_click
-    one_tap.share(identifier, control, kw)  # a tap the phone sends both ways is one tap
+        own_tap = one_tap.own_handler(control, ("on_click",))
+        if own_tap is not None:
+            kw["on_tap"] = getattr(*own_tap)
+    one_tap.share(identifier, control, kw, own_tap)  # a tap sent both ways is one tap
     return ft.Semantics(identifier=identifier, label=label, content=control, container=True,
                         **kw)
-
-
-def _tappable(control: Any, depth: int = 0) -> Any:
-    """The first control in ``control`` that reacts to a tap (None if it is disabled)."""
-    if control is None or depth > 5:
-        return None
-    if getattr(control, "disabled", False):
-        return None
-    if getattr(control, "on_click", None) is not None:
-        return control
-    for name in ("content", "controls"):
-        child = getattr(control, name, None)
-        for c in (child if isinstance(child, list) else [child]):
-            if isinstance(c, ft.BaseControl):
-                found = _tappable(c, depth + 1)
-                if found is not None:
-                    return found
-    return None
 
 
 def text_field(ui: Ui, text: str, put: Callable[[str], None],
