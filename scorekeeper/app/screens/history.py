@@ -15,7 +15,8 @@ from .. import ids
 from ..text.i18n import N_
 from ..text.messages import Msg
 from ..routes import HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet, Stats
-from ..views.widgets import TAP, Ui, app_bar, frame, game_card, tag, text_field
+from ..views.game_card import game_card
+from ..views.widgets import TAP, Ui, app_bar, frame, tag, text_field
 from ..text.words import VARIANT_NAME
 
 if TYPE_CHECKING:

@@ -9,7 +9,8 @@ import flet as ft
 from ...store import GameSummary
 from .. import backup, ids
 from ..routes import History, Home, NewGame, Route, Settings, Sheet, Stats
-from ..views.widgets import RED, Ui, app_bar, big_button, game_card, section, tag, frame
+from ..views.game_card import game_card
+from ..views.widgets import RED, Ui, app_bar, big_button, section, tag, frame
 
 if TYPE_CHECKING:
     from ..session import Session
