@@ -607,7 +607,8 @@ class Flutter:
         self.scroll_to(identifier)
         node = self.el(identifier).first
         field = node.locator("input, textarea")
-        target = field.first if field.count() else node
+        has_input = field.count() > 0
+        target = field.first if has_input else node
         value = None
         for _ in range(3):
             target.tap()
@@ -618,7 +619,7 @@ class Flutter:
                     "(el) => { const a = document.activeElement;"
                     " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')"
                     " && (!el || a === el || el.contains(a)); }",
-                    arg=target.element_handle() if field.count() else None, timeout=5000)
+                    arg=target.element_handle() if has_input else None, timeout=5000)
             except PlaywrightTimeoutError:
                 continue  # the tap missed, or Flutter made the input anew: tap again
             if clear:  # select-all is unreliable in a mobile page: select from the end
