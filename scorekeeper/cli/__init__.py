@@ -6,7 +6,10 @@
     scorekeeper import FILE [--db PATH]                            add games from a file
     scorekeeper build-web DIR [--base PATH]                        the offline web app
 
-Invalid input exits with status 2 and one message on stderr, never a traceback.
+    scorekeeper --version                                           the version
+
+Invalid input exits with status 2 and one message on stderr, never a traceback. A reader
+that stops reading (``scorekeeper replay FILE --json | head``) ends it quietly with status 0.
 
 Modules: ``errors`` (UsageError, one line and exit 2), ``reading`` (files in, with their
 limits), ``replay``, ``store_commands`` (export, import). The store never imports from here.
@@ -15,6 +18,7 @@ limits), ``replay``, ``store_commands`` (export, import). The store never import
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -68,11 +72,24 @@ def _add_serve_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, help="data folder (default: the app's data folder)")
 
 
+def _version() -> str:
+    """The installed distribution's version, or the package's own when run from a checkout."""
+    from importlib import metadata
+
+    from .. import __version__
+
+    try:
+        return metadata.version("scorekeeper")
+    except metadata.PackageNotFoundError:
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
         description="Hearts score sheet. With no command, serves the phone app.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     _add_serve_args(parser)
     sub = parser.add_subparsers(dest="command")
 
@@ -105,6 +122,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. A closed pipe on stdout (a reader such as ``head`` that has read
+    enough) is not an error: the rest of the output is dropped and the status is 0."""
+    try:
+        try:
+            code = _run(argv)
+        finally:  # flushed here (also after --help), not at exit, where it would print a traceback
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+        return 0
+    return code
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device so the interpreter's last flush finds nothing to fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test)
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
