@@ -107,3 +107,21 @@ def test_readme_keeps_the_two_commands_that_ci_runs() -> None:
             in text)
     assert "\nbash tests/run_all.sh\n" in text
     assert "tests/run_all.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_screenshots_are_phone_sized_small_and_all_used() -> None:
+    """docs/img holds what tools/make_screenshots.py writes: 390x844, a palette (small),
+    a few hundred KB in all, each picture shown somewhere."""
+    from PIL import Image
+
+    shots = sorted((ROOT / "docs" / "img").glob("*.png"))
+    assert len(shots) >= 4
+    used = " ".join(t for page in PAGES for t in targets(page))
+    total = 0
+    for png in shots:
+        with Image.open(png) as image:
+            assert image.size == (390, 844), png.name
+            assert image.mode == "P", f"{png.name} is not reduced to a palette"
+        total += png.stat().st_size
+        assert png.name in used, f"{png.name} is shown nowhere"
+    assert total < 500_000, f"the screenshots take {total // 1024} KB"
