@@ -221,7 +221,7 @@ def _check_jack(game: Game, hand: Hand, number: int) -> None:
     if "jack" not in hand_keys(game.rules.house):  # type: ignore[arg-type]
         if hand.jack is not None:
             raise RulesError("unknown_key", "unknown key 'jack' in the hand (known: points, "
-                             "moon_choice): the table does not play the J♦ rule",
+                             "moon_choice, seat_changes): the table does not play the J♦ rule",
                              hand=number, key="jack", where="hand")
         return
     if hand.jack is None:

@@ -66,8 +66,7 @@ def _older_game(g: dict, error: formats.FormatError | rules.RulesError) -> rules
         if isinstance(first, str) and first in players:
             first = names[players.index(first)]
         head = rules.Game.new(names, formats.rules_from_dict(g.get("rules")), first)
-        hands = [formats.hand_from_dict(h, n, head)
-                 for n, h in enumerate(g.get("hands", []), 1)]
+        hands = formats.read_hands(list(g.get("hands", [])), head)
         return rules.Game.new(head.players, head.rules, head.first_dealer, hands)
     except (formats.FormatError, rules.RulesError, TypeError, AttributeError) as e:
         raise DamagedData(f"the stored game breaks the rules: {e}") from None
