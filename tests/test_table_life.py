@@ -238,3 +238,24 @@ def test_pass_cards_three_written_out_changes_nothing(game):
                   house={**dict(game.rules.house), "pass_cards": 3})
     assert three == game.rules
     assert rules.state(game.with_rules(three)) == rules.state(game)
+
+
+@settings(max_examples=100, deadline=None)
+@given(renamed())
+def test_the_spells_of_a_seat_add_up_to_its_total_and_its_hands(pair):
+    from scorekeeper.rules import stats
+
+    _, changed = pair
+    found, marks = stats.spells(changed)
+    if not any(hand.seat_changes for hand in changed.hands):
+        assert (found, marks) == ((), ())
+        return
+    totals = rules.state(changed).totals
+    for seat in range(changed.seats):
+        mine = [sp for sp in found if sp.seat == seat]
+        assert sum(sp.points for sp in mine) == totals[seat]
+        assert sum(sp.hands for sp in mine) == len(changed.hands)
+        assert mine[-1].name == rules.state(changed).players[seat]
+    running = rules.running_totals(changed)
+    for hand, after in marks:
+        assert after == (running[hand - 1] if hand else (0,) * changed.seats)

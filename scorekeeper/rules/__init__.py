@@ -17,7 +17,7 @@ How a game is written down (the game file, the CSV sheet, the export) is
 from .errors import RulesError
 from .house import (HOUSE_KEYS, HOUSE_RULES, JACK_POINTS, PASS_CARDS, TIE_RULES, Adjustment,
                     HouseRule, back_from_target)
-from .seats import (SeatChanges, apply_seat_changes, check_seat_changes, names_by_hand,
+from .seats import (SeatChanges, apply_seat_changes, check_seat_changes, names_by_hand, read_changes,
                     read_seat_changes, seat_history, seat_of)
 from .game import (
     MAX_HANDS,
@@ -91,7 +91,7 @@ from .variants import (
 
 __all__ = [
     "PASS_CARDS", "TIE_RULES", "SeatChanges", "apply_seat_changes", "check_seat_changes",
-    "names_by_hand", "read_seat_changes", "seat_history", "seat_of", "rules_standing",
+    "names_by_hand", "read_changes", "read_seat_changes", "seat_history", "seat_of", "rules_standing",
     "HOUSE_KEYS", "HOUSE_RULES", "JACK_POINTS", "Adjustment", "HouseRule", "Pass", "pass_for",
     "read_cycle", "read_pass", "check_rules", "check_table", "back_from_target", "cycle_choices",
     "MAX_HANDS", "MAX_NAME_LENGTH", "clean_name",
