@@ -77,7 +77,7 @@ STANDING = "standing-{place}"  # final standings, row 1.. from the lowest total
 TIE = "tie-for-lowest"  # "Tie for lowest: play another hand"
 # a table's life: who played each seat when, and the change-a-player card on the sheet
 SEAT_HISTORY = "seat-history"
-SEAT_CHANGE = "seat-change-{seat}-{hand}"  # "Zenon · for Darek from hand 6"
+SEAT_CHANGE = "seat-change-{seat}-{n}"  # "Zenon · for Darek from hand 6"
 SEAT_OPEN = "seat-open"  # "Change a player": opens the card
 SEAT_CARD = "seat-card"
 SEAT_PICK = "seat-pick-{seat}"  # the seat whose player leaves or is renamed

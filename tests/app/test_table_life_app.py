@@ -73,7 +73,7 @@ def test_a_player_changed_from_the_sheet_plays_from_the_next_hand_on(phone, stor
     assert phone.screen == "sheet"
     assert "From hand 3: Zenon for Darek." in phone.text(ids.NOTICE)
     assert phone.text(ids.SHEET_NAME.format(seat=3)) == "Zenon"
-    line = ids.SEAT_CHANGE.format(seat=3, hand=3)
+    line = ids.SEAT_CHANGE.format(seat=3, n=3)
     assert phone.text(line) == "Zenon · for Darek from hand 3"
     assert phone.spoken(line) == "Zenon · for Darek from hand 3"  # what a screen reader hears
     assert store.get(gid).next_seat_changes == ((3, "Zenon"),)
@@ -150,7 +150,7 @@ def test_the_new_words_in_polish_and_lithuanian(store, lang, words):
     assert words[2] in phone.text(ids.BANNER)
     phone.enter_points([20, 0, 6, 0])
     change_player(phone, 3, "Zenon")
-    assert phone.text(ids.SEAT_CHANGE.format(seat=3, hand=2)) == words[0]
+    assert phone.text(ids.SEAT_CHANGE.format(seat=3, n=2)) == words[0]
     phone.enter_points([20, 0, 6, 0])
     phone.enter_points([12, 5, 4, 5])
     assert store.get(gid).finished
@@ -170,6 +170,6 @@ def test_eleven_players_with_a_replaced_name_fit_the_sheet(phone, store):
     gid = phone.session.game.id
     phone.enter_points([10, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3])
     change_player(phone, 7, "Maksymilian Wojciechowski")
-    assert phone.has(ids.SEAT_CHANGE.format(seat=7, hand=2))
+    assert phone.has(ids.SEAT_CHANGE.format(seat=7, n=2))
     assert store.get(gid).next_names[7] == "Maksymilian Wojciechowski"
     assert phone.spoken(ids.SHEET_NAME.format(seat=7)) == "Maksymilian Wojciechowski"

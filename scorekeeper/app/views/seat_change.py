@@ -70,7 +70,7 @@ def history_lines(ui: Ui, game: rules.Game, waiting: tuple[tuple[int, str], ...]
             pairs.append((row[-1], (number, pending)))
         for (_, old), (hand, new) in pairs:
             text = ui._(SEAT_CHANGE, new=new, old=old, hand=hand)
-            lines.append(tag(ids.SEAT_CHANGE.format(seat=seat, hand=hand), ft.Text(
+            lines.append(tag(ids.SEAT_CHANGE.format(seat=seat, n=hand), ft.Text(
                 text, size=14), label=text))
     if not lines:
         return None
