@@ -37,7 +37,8 @@ def test_every_house_rule_is_off_by_default_and_off_is_left_out():
     assert Rules(house={"jack_of_diamonds": False, "passes": None,
                         "exact_target_halves": False}) == Rules()
     assert [r.key for r in rules.HOUSE_RULES] == ["jack_of_diamonds", "exact_target_halves",
-                                                  "passes"]
+                                                  "passes", "pass_cards", "tie"]
+    assert Rules(house={"pass_cards": 3, "tie": "play_on"}) == Rules()
     assert not Rules().plays("jack_of_diamonds")
     assert Rules().house_rule("passes") is None
 

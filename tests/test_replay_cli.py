@@ -30,6 +30,7 @@ EXPECTED = {
     "totals": [29, 13, 10, 26],
     "game_over": False,
     "winner": None,
+    "winners": [],
     "next_hand": {"number": 4, "dealer": "Darek", "pass": "hold", "passes": {}},
 }
 

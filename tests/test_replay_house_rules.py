@@ -33,18 +33,18 @@ VECTORS = {
                    {"scores": [26, -10, 26, 26],
                     "moon": {"player": "Bartek", "choice": "add_to_others"}},
                    {"scores": [-10, 0, 13, 13], "moon": None}],
-         "totals": [26, 6, 29, 39], "game_over": False, "winner": None,
+         "totals": [26, 6, 29, 39], "game_over": False, "winner": None, "winners": [],
          "next_hand": {"number": 4, "dealer": "Darek", "pass": "hold", "passes": {}}}),
     "unless it loses": (
         {"players": FOUR, "rules": UNLESS, "hands": UNLESS_HANDS},
         {"players": FOUR, "hands": UNLESS_SCORES, "totals": [62, 26, 8, 60],
-         "game_over": False, "winner": None,
+         "game_over": False, "winner": None, "winners": [],
          "next_hand": {"number": 5, "dealer": "Ala", "pass": "left", "passes": LEFT_4}}),
     "unless it loses, the shooter wins by adding": (
         {"players": FOUR, "rules": UNLESS,
          "hands": UNLESS_HANDS + [{"points": [0, 0, 26, 0]}]},  # 88, 52, 8, 86: Celina wins
         {"players": FOUR, "hands": UNLESS_SCORES + [CELINA_ADDS],
-         "totals": [88, 52, 8, 86], "game_over": True, "winner": "Celina",
+         "totals": [88, 52, 8, 86], "game_over": True, "winner": "Celina", "winners": ["Celina"],
          "next_hand": None}),
     "exact target halves": (
         {"players": ["A", "B", "C"], "rules": {"target": 50, "exact_target_halves": True},
@@ -56,7 +56,7 @@ VECTORS = {
                    {"scores": [0, 13, 13], "moon": None}, {"scores": [0, 0, 1], "moon": None},
                    {"scores": [13, 0, 13], "moon": None},
                    {"scores": [13, 13, 0], "moon": None}],
-         "totals": [51, 28, 27], "game_over": True, "winner": "C", "next_hand": None}),
+         "totals": [51, 28, 27], "game_over": True, "winner": "C", "winners": ["C"], "next_hand": None}),
     "halves after the jack, odd target": (
         {"players": ["A", "B", "C"],
          "rules": {"target": 31, "exact_target_halves": True, "jack_of_diamonds": True},
@@ -65,7 +65,7 @@ VECTORS = {
         {"players": ["A", "B", "C"],
          "hands": [{"scores": [20, 6, -10], "moon": None},
                    {"scores": [-5, 5, 0], "moon": None}],
-         "totals": [15, 11, -10], "game_over": False, "winner": None,
+         "totals": [15, 11, -10], "game_over": False, "winner": None, "winners": [],
          "next_hand": {"number": 3, "dealer": "C", "pass": "left",
                        "passes": {"A": "B", "B": "C", "C": "A"}}}),
     "five-player cycle": (
@@ -76,7 +76,7 @@ VECTORS = {
          "hands": [{"scores": [10, 10, 6, 0, 0], "moon": None},
                    {"scores": [26, 26, 26, 26, 0],
                     "moon": {"player": "Ewa", "choice": "add_to_others"}}],
-         "totals": [36, 36, 32, 26, 0], "game_over": False, "winner": None,
+         "totals": [36, 36, 32, 26, 0], "game_over": False, "winner": None, "winners": [],
          "next_hand": {"number": 3, "dealer": "Bartek", "pass": "left2",
                        "passes": {"Ala": "Celina", "Bartek": "Darek", "Celina": "Ewa",
                                   "Darek": "Ala", "Ewa": "Bartek"}}}),
@@ -92,12 +92,12 @@ VECTORS = {
                    {"scores": [0, 26, 26, 26, 26],
                     "moon": {"player": "Ala", "choice": "add_to_others"}},
                    {"scores": [0, 0, 0, 13, 13], "moon": None}],
-         "totals": [36, 62, 58, 65, 39], "game_over": False, "winner": None,
+         "totals": [36, 62, 58, 65, 39], "game_over": False, "winner": None, "winners": [],
          "next_hand": {"number": 5, "dealer": "Darek", "pass": "hold", "passes": {}}}),
     "six across": (
         {"players": list("ABCDEF"), "rules": {"passes": ["across", "right5"]}},
         {"players": list("ABCDEF"), "hands": [], "totals": [0] * 6, "game_over": False,
-         "winner": None,
+         "winner": None, "winners": [],
          "next_hand": {"number": 1, "dealer": "A", "pass": "across",
                        "passes": {"A": "D", "B": "E", "C": "F", "D": "A", "E": "B",
                                   "F": "C"}}}),
@@ -105,7 +105,7 @@ VECTORS = {
         {"players": list("ABCDEF"),
          "rules": {"variant": "cancellation", "passes": ["right2", "hold"]}},
         {"players": list("ABCDEF"), "hands": [], "totals": [0] * 6, "game_over": False,
-         "winner": None,
+         "winner": None, "winners": [],
          "next_hand": {"number": 1, "dealer": "A", "pass": "right2",
                        "passes": {"A": "E", "B": "F", "C": "A", "D": "B", "E": "C",
                                   "F": "D"}}}),
@@ -127,7 +127,7 @@ VECTORS = {
                     "moon": {"player": "Ewa", "choice": "add_to_others"}},
                    {"scores": [0, -10, 0, -26, 0],
                     "moon": {"player": "Darek", "choice": "subtract_from_self"}}],
-         "totals": [55, 6, 65, 26, 16], "game_over": True, "winner": "Bartek",
+         "totals": [55, 6, 65, 26, 16], "game_over": True, "winner": "Bartek", "winners": ["Bartek"],
          "next_hand": None}),
 }
 
@@ -158,7 +158,7 @@ def rules_of(**extra):
 BAD = [
     ("jack without the rule", {"players": FOUR, "hands": [
         {"points": [26, 0, 0, 0], "jack": "Ala"}]},
-     "hand 1: unknown key 'jack' in the hand (known: points, moon_choice)"),
+     "hand 1: unknown key 'jack' in the hand (known: points, moon_choice, seat_changes)"),
     ("jack missing", {"players": FOUR, "rules": {"jack_of_diamonds": True},
                       "hands": [{"points": [10, 16, 0, 0], "jack": "Ala"},
                                 {"points": [10, 16, 0, 0]}]},

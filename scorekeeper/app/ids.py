@@ -46,6 +46,7 @@ QUEEN_BREAKS = "queen-breaks-hearts"  # switch
 HOUSE_RULES = "house-rules"  # opens and closes the house rules (closed at first)
 HOUSE_RULE = "house-rule-{rule}"  # switch: jack_of_diamonds | exact_target_halves
 HOUSE_EXAMPLE = "house-example-{rule}"  # the live example under a house rule
+PASS_CARDS = "pass-cards-{n}"  # how many cards each player passes (1 to 4; 3 the usual)
 PASS_CYCLE = "pass-cycle-{n}"  # n = 0 (the usual passes) .. : the cycles offered
 DECK_PLAN = "deck-plan"  # the card preparation text block
 START_GAME = "start-game"
@@ -74,6 +75,15 @@ WINNER = "winner"
 STANDING = "standing-{place}"  # final standings, row 1.. from the lowest total
 #   (the place shown is shared by equal totals: 1, 2, 2, 4)
 TIE = "tie-for-lowest"  # "Tie for lowest: play another hand"
+# a table's life: who played each seat when, and the change-a-player card on the sheet
+SEAT_HISTORY = "seat-history"
+SEAT_CHANGE = "seat-change-{seat}-{n}"  # "Zenon · for Darek from hand 6"
+SEAT_OPEN = "seat-open"  # "Change a player": opens the card
+SEAT_CARD = "seat-card"
+SEAT_PICK = "seat-pick-{seat}"  # the seat whose player leaves or is renamed
+SEAT_NEW_NAME = "seat-new-name"
+SEAT_SAVE = "seat-save"  # "Change from hand N"
+SEAT_CANCEL = "seat-cancel"
 REMATCH = "rematch"
 READ_ONLY = "read-only"  # the note on a game opened read-only from the history
 

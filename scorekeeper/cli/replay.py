@@ -26,10 +26,13 @@ def format_table(game: rules.Game) -> str:
     width = max(6, *(len(n) for n in names))
     head = f"{'hand':>4}  {'pass':<7}  " + "  ".join(f"{n:>{width}}" for n in names)
     lines = [head, "-" * len(head)]
-    for number, (hs, totals) in enumerate(zip(st.hands, rules.running_totals(game)), 1):
+    before = tuple(names)
+    for number, (hs, hand, now) in enumerate(zip(st.hands, game.hands, st.names), 1):
         info = rules.hand_info(game, number)
         cells = "  ".join(f"{s:>{width}}" for s in hs.scores)
-        lines.append(f"{number:>4}  {info.pass_token:<7}  {cells}{_notes(names, hs)}")
+        notes = _changes(number, before, hand) + _notes(list(now), hs)
+        lines.append(f"{number:>4}  {info.pass_token:<7}  {cells}{notes}")
+        before = now
     lines.append("-" * len(head))
     lines.append(f"{'total':>13}  " + "  ".join(f"{t:>{width}}" for t in st.totals))
     lines.append("")
@@ -38,8 +41,14 @@ def format_table(game: rules.Game) -> str:
     if game.rules.house:
         lines.append("house rules: " + "; ".join(_house(key, value)
                                                  for key, value in game.rules.house))
+    if st.players != game.players:
+        lines.append("at the table now: " + ", ".join(st.players))
+    names = list(st.players)
     if st.game_over:
-        lines.append(f"game over: {names[st.winner]} wins with {st.totals[st.winner]}")  # type: ignore[index]
+        won = " and ".join(names[seat] for seat in st.winners)
+        verb = "win" if st.standing.shared else "wins"
+        shared = " (a shared win)" if st.standing.shared else ""
+        lines.append(f"game over: {won} {verb} with {st.totals[st.winners[0]]}{shared}")
     else:
         if st.standing.tie_for_lowest:
             tied = ", ".join(names[s] for s in st.leaders)
@@ -48,13 +57,20 @@ def format_table(game: rules.Game) -> str:
         assert n is not None
         if n.passes:
             who = "; ".join(f"{names[a]} -> {names[b]}" for a, b in n.passes.items())
-            pass_text = f"pass {n.pass_token}: {who}"
+            cards = f" ({n.pass_cards} cards)" if game.rules.plays("pass_cards") else ""
+            pass_text = f"pass {n.pass_token}{cards}: {who}"
         else:
             pass_text = "hold: no passing"
         lead = (f"{n.first_lead} leads" if n.first_lead is not None
                 else f"{names[n.first_leader]} leads")  # type: ignore[index]
         lines.append(f"next: hand {n.number}, {names[n.dealer]} deals, {pass_text}, {lead}")
     return "\n".join(lines)
+
+
+def _changes(number: int, before: tuple[str, ...], hand: rules.Hand) -> str:
+    """The seats that play under a new name from this hand on."""
+    return "".join(f"  from hand {number}: {new} for {before[seat]}"
+                   for seat, new in hand.seat_changes)
 
 
 def _notes(names: list[str], hs: rules.HandScore) -> str:
@@ -73,4 +89,8 @@ def _notes(names: list[str], hs: rules.HandScore) -> str:
 def _house(key: str, value: object) -> str:
     if isinstance(value, bool):
         return key.replace("_", " ")
+    if key == "tie":
+        return "a tie at the target is a shared win"
+    if key == "pass_cards":
+        return f"pass {value} cards"
     return f"{key} {', '.join(value)}"  # type: ignore[call-overload]

@@ -39,16 +39,18 @@ from .gamefile import (
     game_from_dict,
     game_to_dict,
     hand_from_dict,
+    names_before,
+    read_hands,
     rules_from_dict,
     state_to_dict,
 )
-from .share import download_name, game_csv, game_file, game_json, share_text
+from .share import download_name, game_csv, game_file, game_json, join_names, share_text
 
 __all__ = [
     "ACTIONS", "CSV_COLUMNS", "EXPORT_KIND", "EXPORT_VERSION", "FormatError", "HOUSE_COLUMNS",
     "ID_RE", "ImportItem", "MAX_CHANGES", "MAX_FILE_BYTES", "MAX_IMPORT_BYTES",
     "check_file_size", "content_id", "download_name", "export_csv", "export_document",
     "game_csv", "game_file", "game_from_dict", "game_json", "game_to_dict", "hand_from_dict",
-    "house_text", "parse_csv", "parse_import", "quote_text", "rules_from_dict",
+    "house_text", "join_names", "names_before", "read_hands", "parse_csv", "parse_import", "quote_text", "rules_from_dict",
     "share_text", "state_to_dict", "unquote_text", "utc_iso",
 ]

@@ -15,10 +15,13 @@ column names in any case and order):
 * ``moon_choice`` on a row of a moon hand under the shooter's choice;
 * ``house_rules`` (first row of a game) names the house rules played, separated by
   spaces: a rule that is on by its key, the table's pass cycle as ``passes=`` and its
-  passes separated by commas (``jack_of_diamonds passes=left,right,hold``); ``jack`` (on
-  the rows of a hand) names who took the J♦. The export has these two columns only when
-  a game in it plays a house rule (``jack``: the J♦ rule), so other exports keep their
-  columns;
+  passes separated by commas (``jack_of_diamonds passes=left,right,hold``), and a rule
+  with a value as ``key=value`` (``pass_cards=2 tie=share``); ``jack`` (on the rows of a
+  hand) names who took the J♦. The export has these two columns only when a game in it
+  plays a house rule (``jack``: the J♦ rule), so other exports keep their columns;
+* a seat that changes name (a table's life): the rows of a hand name whoever played it,
+  and ``was`` (on the changed seat's row of the hand the change comes in) the name the
+  seat had before; the export has the column only when a game in it has a change;
 * ``pass``, ``score`` and ``total`` are derived by the rules: left empty they are
   ignored, filled in they must agree with the rules (a typo on the sheet is caught).
 
@@ -42,10 +45,10 @@ from .gamefile import game_from_dict
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
-HOUSE_COLUMNS = ("house_rules", "jack")  # only in a file with a game that has them
+HOUSE_COLUMNS = ("house_rules", "jack", "was")  # only in a file with a game that has them
 REQUIRED = ("hand", "player", "points")
 TEXT_COLUMNS = frozenset(("game_id", "created", "updated", "variant", "moon_rule", "dealer",
-                          "pass", "player", "moon_choice", "house_rules", "jack"))
+                          "pass", "player", "moon_choice", "house_rules", "jack", "was"))
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 QUOTED_START = FORMULA_START + ("'",)
 
@@ -72,22 +75,28 @@ def export_csv(games: Iterable[dict[str, Any]]) -> str:
     w.writerow(CSV_COLUMNS + tuple(extra))
     for g, game in played:
         st = rules.state(game)
-        for number, (hand, hs, totals) in enumerate(
-                zip(game.hands, st.hands, rules.running_totals(game), strict=True), 1):
+        before = game.players
+        for number, (hand, hs, totals, names) in enumerate(
+                zip(game.hands, st.hands, rules.running_totals(game), st.names, strict=True), 1):
             info = rules.hand_info(game, number)
-            more = {"house_rules": house_text(game.rules),
-                    "jack": "" if hand.jack is None else game.players[hand.jack]}
-            for seat, name in enumerate(game.players):
+            was = dict(hand.seat_changes)
+            for seat, name in enumerate(names):
+                more = {"house_rules": house_text(game.rules),
+                        "jack": "" if hand.jack is None else names[hand.jack],
+                        "was": before[seat] if seat in was else ""}
                 row = (g["id"], g["created"], g["updated"], game.rules.variant.value,
                        game.rules.target, game.rules.moon.value, number,
-                       game.players[info.dealer], info.pass_token, seat + 1, name,
+                       names[info.dealer], info.pass_token, seat + 1, name,
                        hand.points[seat], hand.moon_choice.value if hand.moon_choice else "",
                        hs.scores[seat], totals[seat], *(more[c] for c in extra))
                 w.writerow([quote_text(c) if isinstance(c, str) else c for c in row])
+            before = names
     return out.getvalue()
 
 
 def _has(column: str, game: rules.Game) -> bool:
+    if column == "was":
+        return any(hand.seat_changes for hand in game.hands)
     return game.rules.plays("jack_of_diamonds") if column == "jack" else bool(game.rules.house)
 
 
@@ -95,7 +104,12 @@ def house_text(table: rules.Rules) -> str:
     """The house rules of a game as one cell: ``exact_target_halves passes=left,hold``."""
     words = []
     for key, value in table.house:  # type: ignore[misc]
-        words.append(key if value is True else f"{key}={','.join(value)}")
+        if value is True:
+            words.append(key)
+        elif isinstance(value, (int, str)):
+            words.append(f"{key}={value}")
+        else:
+            words.append(f"{key}={','.join(value)}")
     return " ".join(words)
 
 
@@ -107,7 +121,15 @@ def read_house_text(text: str, line: int) -> dict[str, Any]:
         if key not in rules.HOUSE_KEYS:
             raise _bad(f"line {line}: {key!r} is not a house rule (known: "
                        f"{', '.join(rules.HOUSE_KEYS)})", line=line)
-        house[key] = value.split(",") if eq else True
+        off = rules.HOUSE_RULES[rules.HOUSE_KEYS.index(key)].off
+        if not eq:
+            house[key] = True
+        elif isinstance(off, int) and not isinstance(off, bool):
+            house[key] = _whole(value, key, line)
+        elif isinstance(off, str):
+            house[key] = value
+        else:
+            house[key] = value.split(",")
     return house
 
 
@@ -167,7 +189,7 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     seats = hands[1]
     if all(c.get("seat") for _, c in seats):
         seats = sorted(seats, key=lambda lc: _whole(lc[1]["seat"], "seat", lc[0]))
-    players = [c["player"] for _, c in seats]
+    players = [c.get("was") or c["player"] for _, c in seats]
     keys = [rules.normalise_name(p) for p in players]
     variant = first.get("variant") or "standard"
     data: dict[str, Any] = {"players": players, "rules": {"variant": variant,
@@ -180,7 +202,10 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
         data["rules"]["target"] = rules.spec(variant).default_target
     if first.get("dealer"):
         data["first_dealer"] = first["dealer"]
-    data["hands"] = [_hand(hands[n], keys, n) for n in numbers]
+    data["hands"] = []
+    for n in numbers:
+        hand, keys = _hand(hands[n], keys, n)
+        data["hands"].append(hand)
     if gid:
         data["id"] = gid
     for key in ("created", "updated"):
@@ -190,8 +215,30 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     return data
 
 
-def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) -> dict[str, Any]:
+def _seat_changes(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int,
+                  ) -> tuple[dict[str, str], list[str]]:
+    """The hand's ``was`` cells as its game-file ``seat_changes`` and the seats' names
+    (matched as the players' are) for its rows; the rules check the change itself."""
+    changes: dict[str, str] = {}
+    after = list(keys)
+    for ln, cells in rows:
+        if not cells.get("was"):
+            continue
+        old = rules.normalise_name(cells["was"])
+        if old not in keys:
+            raise _bad(f"line {ln}: hand {number} changes {cells['was']!r}, who is not "
+                       "at the table then", line=ln)
+        changes[cells["was"]] = cells["player"]
+        after[keys.index(old)] = rules.normalise_name(cells["player"])
+    return changes, after
+
+
+def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int,
+          ) -> tuple[dict[str, Any], list[str]]:
+    """Hand ``number``'s game-file hand, and the names (matched as the players' are) of
+    the seats after it; ``keys`` are the seats' names before it."""
     line = rows[0][0]
+    changes, keys = _seat_changes(rows, keys, number)
     points: list[int | None] = [None] * len(keys)
     choices = set()
     jacks = set()
@@ -199,7 +246,7 @@ def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) 
         key = rules.normalise_name(cells["player"])
         if key not in keys:
             raise _bad(f"line {ln}: hand {number} names {cells['player']!r}, who is not a "
-                       "player of hand 1", line=ln)
+                       "player of hand 1 (nor given the seat in a \"was\" cell)", line=ln)
         seat = keys.index(key)
         if points[seat] is not None:
             raise _bad(f"line {ln}: hand {number} has two rows for {cells['player']!r}", line=ln)
@@ -220,7 +267,9 @@ def _hand(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int) 
         hand["moon_choice"] = choices.pop()
     if jacks:
         hand["jack"] = jacks.pop()
-    return hand
+    if changes:
+        hand["seat_changes"] = changes
+    return hand, keys
 
 
 def _check_derived(data: dict[str, Any], lines: list[tuple[int, dict[str, str]]]) -> None:
@@ -231,10 +280,10 @@ def _check_derived(data: dict[str, Any], lines: list[tuple[int, dict[str, str]]]
         return  # the import's own check reports it, naming the hand
     st = rules.state(game)
     totals = rules.running_totals(game)
-    seat_of = {rules.normalise_name(p): s for s, p in enumerate(game.players)}
     for line, cells in lines:
         n = int(cells["hand"].strip())
-        seat = seat_of[rules.normalise_name(cells["player"])]
+        keys = [rules.normalise_name(p) for p in st.names[n - 1]]
+        seat = keys.index(rules.normalise_name(cells["player"]))
         want = {"score": st.hands[n - 1].scores[seat], "total": totals[n - 1][seat]}
         for what, value in want.items():
             if cells.get(what) and _whole(cells[what], what, line) != value:

@@ -24,8 +24,10 @@ from .gamefile import game_from_dict, game_to_dict
 
 EXPORT_KIND = "scorekeeper-export"
 # 2: a change-log entry may be an "insert" (game file format 2); version 1 exports are
-# read as they are, and a version that reads only 1 refuses a version 2 export in words
-EXPORT_VERSION = 2
+# read as they are, and a version that reads only 1 refuses a version 2 export in words.
+# 3: a table's life: hands with "seat_changes", a game's "next_seat_changes" and the
+# change-log action "seats"
+EXPORT_VERSION = 3
 # An export holds many games, each within the game file's limits (rules.MAX_HANDS hands,
 # names of at most 40 characters); the file is at most this big (an export of 10,000
 # games of 20 hands, with their change logs, is about 70 MB)
@@ -33,8 +35,10 @@ MAX_IMPORT_BYTES = 100_000_000
 MAX_CHANGES = 10_000  # change-log entries of one game
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a game's id, matched whole: ID_RE.fullmatch(text)
 # what a change-log entry can say: a hand added at the end, edited, removed, or put in
-# before other hands ("insert", from format 2 on; e.g. the undo of a removal)
-ACTIONS = ("add", "edit", "remove", "insert")
+# before other hands ("insert", from format 2 on; e.g. the undo of a removal), or a
+# player changed from the next hand on ("seats", from format 3 on: ``old_seats`` and
+# ``new_seats`` are the changes waiting for that hand before and after, [[seat, name]])
+ACTIONS = ("add", "edit", "remove", "insert", "seats")
 
 
 def utc_iso(when: datetime) -> str:
@@ -57,6 +61,7 @@ class ImportItem:
     version: int
     game: rules.Game
     changes: tuple[dict[str, Any], ...]
+    next_seat_changes: tuple[tuple[int, str], ...] = ()  # waiting for the next hand
 
 
 def export_document(games: list[dict[str, Any]], exported: str) -> dict[str, Any]:
@@ -106,6 +111,19 @@ def _seat(value: Any) -> int:
     return value
 
 
+def _seat_names(value: Any) -> list[list[Any]]:
+    """``[[seat, name], ...]`` of a change-log entry (the rules check the names when the
+    change is made; here only the shape)."""
+    if not isinstance(value, list):
+        raise ValueError
+    out = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[1], str):
+            raise ValueError
+        out.append([_seat(pair[0]), pair[1]])
+    return out
+
+
 def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
     try:
         if not isinstance(entry, dict) or entry.get("action") not in ACTIONS:
@@ -121,6 +139,9 @@ def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
         for key in ("old_jack", "new_jack"):
             if key in entry:
                 out[key] = _seat(entry[key])
+        for key in ("old_seats", "new_seats", "old_seat_changes", "new_seat_changes"):
+            if key in entry:
+                out[key] = _seat_names(entry[key])
         version = entry.get("version", 0)
         if isinstance(version, bool) or not isinstance(version, int):
             raise ValueError
@@ -194,8 +215,23 @@ def _item(g: Any, n: int, where: str, now: str, seen: dict[str, int]) -> ImportI
         raise _bad(f"{where}: the change log has {len(changes):,} entries; at most "
                    f"{MAX_CHANGES:,}", game=n)
     log = tuple(_change(e, where, i) for i, e in enumerate(changes, 1))
+    waiting = _waiting(g.get("next_seat_changes"), game, where, n)
     try:  # everything it holds can be written (e.g. no lone surrogate anywhere)
         json.dumps([game_to_dict(game), log], ensure_ascii=False).encode("utf-8")
     except (UnicodeEncodeError, ValueError) as e:
         raise _bad(f"{where} cannot be stored ({e.__class__.__name__})", game=n) from None
-    return ImportItem(gid, created, updated, version, game, log)
+    return ImportItem(gid, created, updated, version, game, log, waiting)
+
+
+def _waiting(raw: Any, game: rules.Game, where: str, n: int) -> tuple[tuple[int, str], ...]:
+    """A game's changes of player waiting for its next hand (``[[seat, name], ...]``),
+    checked by the rules against the names after its last hand."""
+    if not raw:
+        return ()
+    try:
+        pairs = rules.read_changes((_seat(s), name) for s, name in _seat_names(raw))
+        st = rules.state(game)
+        rules.apply_seat_changes(st.players, pairs, len(game.hands) + 1)
+    except (ValueError, TypeError) as e:
+        raise _bad(f"{where}: next_seat_changes is not valid ({e})", game=n) from None
+    return pairs

@@ -3,12 +3,16 @@
     {"players": [...], "rules": {"variant", "target", "moon", "queen_breaks_hearts",
                                  "jack_of_diamonds", "exact_target_halves", "passes"},
      "first_dealer": "name", "hands": [{"points": [...], "moon_choice": "...",
-                                        "jack": "name"}]}
+                                        "jack": "name",
+                                        "seat_changes": {"name now": "new name"}}]}
 
 The house rules (``jack_of_diamonds``, ``exact_target_halves``, ``passes``: see
 ``rules.HOUSE_RULES``) are written only when played, so a game without them is the
 file it always was; ``jack`` (who took the J♦) is a key of every hand exactly when the
-table plays ``jack_of_diamonds``.
+table plays ``jack_of_diamonds``. ``players`` are the names the game started with; a
+hand's ``seat_changes`` (written only on a hand that has some) name a seat by the name
+it has before the hand, and from that hand on the seat plays under the new name, which
+the hand's own ``jack`` and every later hand use (``rules.seats``).
 
 Other top-level keys (an id, dates) are ignored so that exported games replay; an
 unknown key inside ``rules`` or a hand is an error, because it is almost always a typo.
@@ -27,6 +31,7 @@ from typing import Any, Mapping
 
 from ..rules import MAX_HANDS, Game, GameState, Hand, MoonChoice, MoonRule, Rules, RulesError
 from ..rules import Variant, normalise_name, state
+from ..rules import apply_seat_changes, read_seat_changes
 from ..rules.house import BY_KEY, HOUSE_KEYS, hand_keys
 from .errors import FormatError, hand_error
 
@@ -42,7 +47,7 @@ def check_file_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
                           size=size, max=limit)
 
 
-HAND_KEYS = ("points", "moon_choice")
+HAND_KEYS = ("points", "moon_choice", "seat_changes")
 
 
 def _choice(enum: type, value: Any, what: str, hand: int | None = None) -> Any:
@@ -72,9 +77,13 @@ def rules_from_dict(data: Any) -> Rules:
     return Rules(variant, data.get("target", 100), moon, queen, house)
 
 
-def hand_from_dict(data: Any, number: int, game: Game | None = None) -> Hand:
+def hand_from_dict(data: Any, number: int, game: Game | None = None,
+                   names: tuple[str, ...] | None = None, former: tuple[str, ...] = (),
+                   ) -> Hand:
     """Hand ``number`` of a game file; ``game`` (its players and rules) says which keys
-    its house rules add (``jack``: a player's name) and whose names they may hold."""
+    its house rules add (``jack``: a player's name) and whose names they may hold;
+    ``names`` are the seats' names before the hand (default the game's players) and
+    ``former`` the names changed away before it (see :func:`read_hands`)."""
     if not isinstance(data, Mapping):
         raise hand_error("hand_type", "a hand must be an object with \"points\"", number)
     known = HAND_KEYS + (hand_keys(game.rules.house) if game is not None else ())  # type: ignore[arg-type]
@@ -91,18 +100,30 @@ def hand_from_dict(data: Any, number: int, game: Game | None = None) -> Hand:
     choice = data.get("moon_choice")
     if choice is not None:
         choice = _choice(MoonChoice, choice, "moon_choice", number)
-    jack = None if game is None or "jack" not in data else _seat_of(game, data["jack"], number)
-    return Hand(tuple(points), choice, jack)
+    if names is None:
+        names = game.players if game is not None else ()
+    changes: tuple[tuple[int, str], ...] = ()
+    if "seat_changes" in data:
+        changes = read_seat_changes(names, former, data["seat_changes"], number)
+        former = former + tuple(names[seat] for seat, _ in changes)
+        names = apply_seat_changes(names, changes, number)
+    jack = None
+    if game is not None and "jack" in data:
+        jack = _seat_of(names, former, data["jack"], number)
+    return Hand(tuple(points), choice, jack, changes)
 
 
-def _seat_of(game: Game, name: Any, number: int) -> int:
-    """The seat of the player a hand names (``jack``)."""
+def _seat_of(names: tuple[str, ...], former: tuple[str, ...], name: Any, number: int) -> int:
+    """The seat of the player a hand names (``jack``), by the names after its changes."""
     if not isinstance(name, str):
         raise hand_error("jack_type", f"\"jack\" must be the name of the player who took "
-                         f"the J♦ (e.g. {game.players[0]!r}), not {name!r}",
+                         f"the J♦ (e.g. {names[0]!r}), not {name!r}",
                          number, value=name)
-    keys = [normalise_name(n) for n in game.players]
+    keys = [normalise_name(n) for n in names]
     if normalise_name(name) not in keys:
+        if normalise_name(name) in {normalise_name(n) for n in former}:
+            raise hand_error("seat_change_gone", f"{name!r} took the J♦ but no longer "
+                             "plays: the seat was given a new name", number, name=name)
         raise hand_error("jack_unknown", f"{name!r} took the J♦ but is not one of the "
                          "players", number, name=name)
     return keys.index(normalise_name(name))
@@ -129,16 +150,28 @@ def game_from_dict(data: Any) -> Game:
         raise FormatError("too_many_hands", f"the game has {len(raw_hands):,} hands; a game "
                           f"file holds at most {MAX_HANDS:,}", hands=len(raw_hands),
                           max=MAX_HANDS)
+    hands = read_hands(raw_hands, head)
+    return Game.new(head.players, head.rules, head.first_dealer, hands)  # one pass
+
+
+def read_hands(raw_hands: list[Any], head: Game) -> list[Hand]:
+    """The hands of a game file for the table ``head`` (its players, rules and first
+    dealer), each read with the seats' names before it; the first problem is reported,
+    so a hand that cannot be read after one that breaks the rules reports that one."""
     hands: list[Hand] = []
+    names, former = head.players, ()
     for number, raw in enumerate(raw_hands, 1):
         try:
-            hands.append(hand_from_dict(raw, number, head))
+            hand = hand_from_dict(raw, number, head, names, former)
         except (FormatError, RulesError):
-            # the first problem is reported: an earlier hand may break the rules before
-            # this one fails to parse
+            # an earlier hand may break the rules before this one fails to parse
             Game.new(head.players, head.rules, head.first_dealer, hands)
             raise
-    return Game.new(head.players, head.rules, head.first_dealer, hands)  # one pass
+        hands.append(hand)
+        if hand.seat_changes:
+            former += tuple(names[seat] for seat, _ in hand.seat_changes)
+            names = apply_seat_changes(names, hand.seat_changes)
+    return hands
 
 
 def _first_name(data: Mapping) -> str:
@@ -151,12 +184,16 @@ def _first_name(data: Mapping) -> str:
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The game file for ``game``; ``game_from_dict`` reads it back to an equal game."""
     hands = []
+    names = game.players
     for hand in game.hands:
         row: dict[str, Any] = {"points": list(hand.points)}
         if hand.moon_choice is not None:
             row["moon_choice"] = hand.moon_choice.value
+        if hand.seat_changes:
+            row["seat_changes"] = {names[seat]: new for seat, new in hand.seat_changes}
+            names = apply_seat_changes(names, hand.seat_changes)
         if hand.jack is not None:
-            row["jack"] = game.players[hand.jack]
+            row["jack"] = names[hand.jack]
         hands.append(row)
     table: dict[str, Any] = {
         "variant": game.rules.variant.value,
@@ -174,10 +211,15 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
+def names_before(game: Game, st: GameState, index: int) -> tuple[str, ...]:
+    """The seats' names before hand ``index`` (0-based) of a game's state."""
+    return st.names[index - 1] if index > 0 else game.players
+
+
 def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
     """The replay report: scores per hand, totals, the verdict and the next hand."""
     st = st or state(game)
-    names = game.players
+    names = st.players or game.players
     nxt = None
     if st.next_hand is not None:
         n = st.next_hand
@@ -187,18 +229,24 @@ def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
             "pass": n.pass_token,
             "passes": {names[a]: names[b] for a, b in n.passes.items()},
         }
+        if game.rules.plays("pass_cards"):
+            nxt["pass_cards"] = n.pass_cards
+    hands = []
+    for h, hand, played_by in zip(st.hands, game.hands, st.names):
+        row: dict[str, Any] = {
+            "scores": list(h.scores),
+            "moon": None if h.moon is None
+            else {"player": played_by[h.moon.player], "choice": h.moon.choice.value}}
+        if hand.seat_changes:
+            before = names_before(game, st, len(hands))
+            row["seat_changes"] = {before[seat]: new for seat, new in hand.seat_changes}
+        hands.append(row)
     return {
         "players": list(names),
-        "hands": [
-            {
-                "scores": list(h.scores),
-                "moon": None if h.moon is None
-                else {"player": names[h.moon.player], "choice": h.moon.choice.value},
-            }
-            for h in st.hands
-        ],
+        "hands": hands,
         "totals": list(st.totals),
         "game_over": st.game_over,
         "winner": None if st.winner is None else names[st.winner],
+        "winners": [names[seat] for seat in st.winners],
         "next_hand": nxt,
     }

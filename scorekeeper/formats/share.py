@@ -2,8 +2,8 @@
 as a CSV or JSON file. Pure: the app hands the text to the share sheet or the clipboard,
 and the files to a download.
 
-- :func:`share_text`: the final standings (places from the rules), the winner, the hands
-  played, the moons, and the house rules with the J♦s taken, in the translator's language.
+- :func:`share_text`: the final standings (places from the rules), the winner (every
+  winner of a shared win), who took a seat from which hand, the hands played, the moons, and the house rules with the J♦s taken, in the translator's language.
   The translator is anything with ``_`` and ``_n`` (:class:`Translator`); the words for
   the house rules themselves are the app's, passed in as one line.
 - :func:`game_csv`: one row per hand and player, the columns of the CSV export
@@ -36,6 +36,9 @@ def N_(msgid: str) -> str:
 
 HOUSE_RULES = N_("House rules")
 JACKS_TAKEN = N_("{player}: J♦ × {n}")
+# a table's life: who took a seat (or the name put right) and from which hand on
+SEAT_CHANGE = N_("{new} · for {old} from hand {hand}")
+NAMES_AND = N_("{names} and {last}")  # "Bartek and Darek", "Ala, Bartek and Darek"
 
 
 class Translator(Protocol):
@@ -52,9 +55,39 @@ def signed(n: int) -> str:
     return str(n).replace("-", "\u2212")
 
 
+def join_names(names: list[str] | tuple[str, ...], tr: Translator) -> str:
+    """Names as a sentence lists them: "Ala", "Ala and Bartek", "Ala, Bartek and Darek"."""
+    if len(names) < 2:
+        return "".join(names)
+    return tr._(NAMES_AND, names=", ".join(names[:-1]), last=names[-1])
+
+
+def seat_changes(game: rules.Game, tr: Translator) -> list[str]:
+    """A line for each seat that changed name: "Zenon · for Darek from hand 6"."""
+    lines = []
+    for row in rules.seat_history(game.players, game.hands):
+        for (_, old), (hand, new) in zip(row, row[1:]):
+            lines.append(tr._(SEAT_CHANGE, new=new, old=old, hand=hand))
+    return lines
+
+
+def _by_player(st: rules.GameState, events: list[tuple[int, int]]) -> dict[str, int]:
+    """How many of ``events`` (seat, 0-based hand) each player had, by the name they
+    played the hand under, in seat order then in order of sitting down."""
+    order = [name for row in zip(*st.names) for name in dict.fromkeys(row)] if st.names else []
+    counts = {name: 0 for name in order}
+    for seat, index in events:
+        counts[st.names[index][seat]] += 1
+    return {name: n for name, n in counts.items() if n}
+
+
 def _headline(game: rules.Game, st: rules.GameState, tr: Translator) -> list[str]:
+    if st.standing.shared:
+        won = join_names([st.players[seat] for seat in st.winners], tr)
+        return [f"{HEART} " + tr._("Hearts: {winners} share the win!", winners=won),
+                tr._("Final standings:")]
     if st.winner is not None:
-        return [f"{HEART} " + tr._("Hearts: {winner} won!", winner=game.players[st.winner]),
+        return [f"{HEART} " + tr._("Hearts: {winner} won!", winner=st.players[st.winner]),
                 tr._("Final standings:")]
     if not game.hands:
         return [f"{HEART} " + tr._("Hearts: no hand played yet.")]
@@ -70,21 +103,25 @@ def share_text(game: rules.Game, tr: Translator, house: str = "") -> str:
     st = rules.state(game)
     lines = _headline(game, st, tr)
     places = rules.places(st.totals)
-    lines += [f"{places[seat]}. {game.players[seat]}: {signed(st.totals[seat])}"
+    names = st.players
+    lines += [f"{places[seat]}. {names[seat]}: {signed(st.totals[seat])}"
               for seat in rules.standings_order(st.totals)]
+    lines += seat_changes(game, tr)
     lines.append(tr._("Hands played: {n}", n=len(game.hands)))
-    moons = st.moons
-    shooters = sorted((seat for seat in range(game.seats) if moons[seat]),
-                      key=lambda seat: (-moons[seat], seat))
-    lines += [f"{MOON} " + tr._n("{player}: {n} moon", "{player}: {n} moons", moons[seat],
-                                 player=game.players[seat]) for seat in shooters]
+    moons = _by_player(st, [(hs.moon.player, i) for i, hs in enumerate(st.hands)
+                            if hs.moon is not None])
+    shooters = sorted(moons, key=lambda name: (-moons[name], list(moons).index(name)))
+    lines += [f"{MOON} " + tr._n("{player}: {n} moon", "{player}: {n} moons", moons[name],
+                                 player=name) for name in shooters]
     if not shooters:
         lines.append(tr._("Nobody shot the moon."))
     if house:
         lines.append(f"{tr._(HOUSE_RULES)}: {house}")
     if game.rules.plays("jack_of_diamonds"):
-        lines += [tr._(JACKS_TAKEN, player=game.players[seat], n=n)
-                  for seat, n in enumerate(st.jacks) if n]
+        jacks = _by_player(st, [(change.seat, i) for i, hs in enumerate(st.hands)
+                                for change in hs.adjustments
+                                if change.rule == "jack_of_diamonds"])
+        lines += [tr._(JACKS_TAKEN, player=name, n=n) for name, n in jacks.items()]
     return "\n".join(lines) + "\n"
 
 

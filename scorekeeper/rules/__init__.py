@@ -3,7 +3,8 @@
 Variants are data (:data:`VARIANTS`), every value is immutable, and there is one place
 for each decision: :func:`validate_hand` checks a hand, :func:`score_hand` scores it,
 :func:`pass_for` / :func:`dealer_for` say who passes and deals, and
-:func:`standing` decides the end of the game. House rules are data too
+:func:`standing` decides the end of the game, and :mod:`.seats` a table's life (a
+seat that plays under a new name from one hand on). House rules are data too
 (:data:`HOUSE_RULES`): each entry is a game-file key, its checks and its step of a
 hand's score. :func:`state` derives everything a score
 sheet shows from a :class:`Game`.
@@ -14,7 +15,10 @@ How a game is written down (the game file, the CSV sheet, the export) is
 """
 
 from .errors import RulesError
-from .house import HOUSE_KEYS, HOUSE_RULES, JACK_POINTS, Adjustment, HouseRule, back_from_target
+from .house import (HOUSE_KEYS, HOUSE_RULES, JACK_POINTS, PASS_CARDS, TIE_RULES, Adjustment,
+                    HouseRule, back_from_target)
+from .seats import (SeatChanges, apply_seat_changes, check_seat_changes, names_by_hand, read_changes,
+                    read_seat_changes, seat_history, seat_of)
 from .game import (
     MAX_HANDS,
     MAX_NAME_LENGTH,
@@ -43,6 +47,7 @@ from .scoring import (
     max_player_points,
     moon_shooter,
     places,
+    rules_standing,
     points_from_cards,
     points_to_target,
     at_target,
@@ -85,6 +90,8 @@ from .variants import (
 )
 
 __all__ = [
+    "PASS_CARDS", "TIE_RULES", "SeatChanges", "apply_seat_changes", "check_seat_changes",
+    "names_by_hand", "read_changes", "read_seat_changes", "seat_history", "seat_of", "rules_standing",
     "HOUSE_KEYS", "HOUSE_RULES", "JACK_POINTS", "Adjustment", "HouseRule", "Pass", "pass_for",
     "read_cycle", "read_pass", "check_rules", "check_table", "back_from_target", "cycle_choices",
     "MAX_HANDS", "MAX_NAME_LENGTH", "clean_name",

@@ -8,12 +8,12 @@ it.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from .errors import RulesError
 from .house import check_house_seats
+from .names import MAX_NAME_LENGTH, clean_name, name_problem, normalise_name
 from .scoring import remaining_points, validate_hand, validate_hands
 from .table import dealer_for
 from .values import Hand, MoonChoice, MoonRule, Rules
@@ -24,41 +24,6 @@ __all__ = ["MAX_HANDS", "MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRu
 
 
 MAX_HANDS = 1_000  # hands in one game (a game to 100 takes about 10 to 30)
-MAX_NAME_LENGTH = 40  # characters, after runs of spaces are made one
-# Format characters a name may hold: the joiners inside emoji sequences and some scripts.
-NAME_JOINERS = frozenset("\u200c\u200d")
-
-
-def normalise_name(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` (spaces already collapsed) cannot be a player's name, or None.
-
-    Refused: control characters (NUL, ESC of a terminal's colour codes, ...), format
-    characters (a right-to-left override, a zero-width space; the zero-width joiners of
-    emoji are kept), lone surrogates, names with nothing visible, and names longer than
-    :data:`MAX_NAME_LENGTH`."""
-    if len(name) > MAX_NAME_LENGTH:
-        return "long"
-    visible = False
-    for ch in name:
-        cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cs") or (cat == "Cf" and ch not in NAME_JOINERS):
-            return "chars"
-        if cat[0] not in "MZC":
-            visible = True
-    return None if visible else "chars"
-
-
-def clean_name(name: str) -> str:
-    """``name`` made acceptable in a documented way (for names stored by older versions):
-    runs of spaces made one, control, format and surrogate characters dropped, cut to
-    :data:`MAX_NAME_LENGTH` characters."""
-    kept = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs")
-                   and (unicodedata.category(ch) != "Cf" or ch in NAME_JOINERS))
-    return " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
 
 
 def check_players(players: Sequence[str], variant: Variant) -> tuple[str, ...]:

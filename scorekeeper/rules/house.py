@@ -81,6 +81,25 @@ def _halves(ctx: HandContext) -> tuple[Adjustment, ...]:
                  if t + s == ctx.target)
 
 
+TIE_RULES = ("play_on", "share")  # "tie": the seeds play on; a shared win ends the game
+PASS_CARDS = (1, 2, 3, 4)  # "pass_cards": how many cards each player passes (3 by default)
+
+
+def _tie(value: Any) -> str:
+    if value not in TIE_RULES or not isinstance(value, str):
+        raise RulesError("rules_value", f"rules.tie must be play_on or share, not {value!r}",
+                         key="tie", value=value, allowed="play_on, share")
+    return value
+
+
+def _pass_cards(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in PASS_CARDS:
+        raise RulesError("rules_value", f"rules.pass_cards must be a whole number from 1 "
+                         f"to 4, not {value!r}", key="pass_cards", value=value,
+                         allowed="1, 2, 3, 4")
+    return value
+
+
 def _cycle_for_seats(value: Any, players: int) -> RulesError | None:
     try:
         read_cycle(value, players)
@@ -110,9 +129,19 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               ALL_VARIANTS, adjust=_halves),
     HouseRule("passes", None, read_cycle, list, ALL_VARIANTS,
               check_seats=_cycle_for_seats),
+    HouseRule("pass_cards", 3, _pass_cards, int, ALL_VARIANTS),
+    HouseRule("tie", "play_on", _tie, str, ALL_VARIANTS),
 )
 BY_KEY: Mapping[str, HouseRule] = {rule.key: rule for rule in HOUSE_RULES}
 HOUSE_KEYS = tuple(BY_KEY)
+
+
+def _is_off(rule: HouseRule, value: Any) -> bool:
+    """Is ``value`` the rule's off value, written out (false, null, 3, "play_on")?"""
+    if value is rule.off:
+        return True
+    return (not isinstance(value, bool) and type(value) is type(rule.off)
+            and value == rule.off)
 
 
 def read_house(variant: Variant, house: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -128,7 +157,7 @@ def read_house(variant: Variant, house: Mapping[str, Any]) -> tuple[tuple[str, A
     for rule in HOUSE_RULES:
         if rule.key not in house:
             continue
-        if house[rule.key] is rule.off:  # written out as off (false, null): not played
+        if _is_off(rule, house[rule.key]):  # written out as off (false, null, 3): not played
             continue
         value = rule.read(house[rule.key])
         if variant not in rule.variants:

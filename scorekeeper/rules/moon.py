@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 
 from .errors import RulesError
 from .scoring import (
-    Game, Standing, moon_hand, moon_shooter, score_hand, standing, state, validate_hand)
+    Game, Standing, moon_hand, moon_shooter, rules_standing, score_hand, state, validate_hand)
 from .values import Hand, MoonChoice, MoonRule
 
 
@@ -30,7 +30,7 @@ class MoonPreview:
     def same_result(self) -> bool:
         """Both choices end (or continue) the game the same way with the same winner."""
         a, b = (self.options[c].standing for c in MoonChoice)
-        return (a.game_over, a.winner, a.leaders) == (b.game_over, b.winner, b.leaders)
+        return ((a.game_over, a.winners, a.leaders) == (b.game_over, b.winners, b.leaders))
 
 
 def moon_preview(game: Game, points: Sequence[int], jack: int | None = None) -> MoonPreview:
@@ -51,7 +51,7 @@ def moon_preview(game: Game, points: Sequence[int], jack: int | None = None) -> 
         hs = moon_hand(game.rules, hand, before.totals, shooter, choice)
         totals = tuple(t + s for t, s in zip(before.totals, hs.scores))
         options[choice] = MoonOutcome(choice, hs.scores, totals,
-                                      standing(totals, game.rules.target))
+                                      rules_standing(game.rules, totals))
     applied = None
     if game.rules.moon is not MoonRule.SHOOTER_CHOICE:
         applied = score_hand(game.rules, hand, before.totals).moon.choice  # type: ignore[union-attr]

@@ -8,6 +8,7 @@ from typing import Mapping, Protocol, Sequence
 
 from .errors import RulesError
 from .house import Adjustment, HandContext, adjustments, hand_keys
+from .seats import apply_seat_changes
 from .values import Hand, MoonChoice, MoonRule, Rules
 from .table import Pass, PassDirection, dealer_for, left_of, pass_for, passes
 from .variants import QUEEN_POINTS, Card, DeckPlan, deck_plan, spec
@@ -54,6 +55,12 @@ class Standing:
     winner: int | None  # seat of the single lowest total once the game is over
     leaders: tuple[int, ...]  # seats sharing the lowest total right now
     target_reached: bool  # someone is at or past the target
+    winners: tuple[int, ...] = ()  # every winner once over (several on a shared win)
+
+    @property
+    def shared(self) -> bool:
+        """The game ended on a tie for the lowest total (``"tie": "share"``)."""
+        return len(self.winners) > 1
 
     @property
     def tie_for_lowest(self) -> bool:
@@ -71,6 +78,7 @@ class NextHand:
     first_lead: Card | None  # the card that leads (standard); None in Cancellation
     first_leader: int | None  # Cancellation: the seat left of the dealer leads
     seats: int = 1  # how many seats round the cards go (0 on hold; across: half)
+    pass_cards: int = 3  # how many cards each player passes (the table's rule)
 
     @property
     def pass_token(self) -> str:
@@ -88,6 +96,9 @@ class GameState:
     totals: tuple[int, ...]
     standing: Standing
     next_hand: NextHand | None  # None once the game is over
+    # the names each hand was played under (after its changes), and after the last hand
+    names: tuple[tuple[str, ...], ...] = ()
+    players: tuple[str, ...] = ()
 
     @property
     def game_over(self) -> bool:
@@ -96,6 +107,10 @@ class GameState:
     @property
     def winner(self) -> int | None:
         return self.standing.winner
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.standing.winners
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -166,32 +181,39 @@ def moon_shooter(rules: Rules, points: Sequence[int]) -> int | None:
 
 def validate_hand(game: Game, hand: Hand) -> None:
     """Check ``hand`` as the next hand of ``game``; raise :class:`RulesError` if wrong."""
-    _check_hand(game, hand, len(game.hands) + 1, state(game).standing)
+    st = state(game)
+    _check_hand(game, hand, len(game.hands) + 1, st.standing, st.players)
 
 
 def validate_hands(game: Game, hands: Sequence[Hand]) -> None:
     """Check ``hands`` played one after another from ``game``, keeping a running total so
     a long game is checked in one pass."""
-    totals = state(game).totals
+    st = state(game)
+    totals, names = st.totals, st.players
     for number, hand in enumerate(hands, len(game.hands) + 1):
-        _check_hand(game, hand, number, standing(totals, game.rules.target))
+        names = _check_hand(game, hand, number, rules_standing(game.rules, totals), names)
         scores = score_hand(game.rules, hand, totals).scores
         totals = tuple(t + s for t, s in zip(totals, scores))
 
 
-def _check_hand(game: Game, hand: Hand, number: int, before: Standing) -> None:
-    """Hand ``number`` of ``game``, played after ``before``: the game must still be on,
-    the points must be a possible deal, and a moon choice given exactly when it is asked."""
+def _check_hand(game: Game, hand: Hand, number: int, before: Standing,
+                names: tuple[str, ...]) -> tuple[str, ...]:
+    """Hand ``number`` of ``game``, played after ``before`` by ``names``: the game must
+    still be on, the seat changes possible, the points a possible deal, and a moon choice
+    given exactly when it is asked. Returns the names the hand is played under."""
     if before.game_over:
-        winner = game.players[before.winner]  # type: ignore[index]
+        won = " and ".join(names[seat] for seat in before.winners)
         raise RulesError(
             "game_over",
-            f"the game was already over after hand {number - 1} ({winner} won)",
-            hand=number, winner=winner,
+            f"the game was already over after hand {number - 1} ({won} won)",
+            hand=number, winner=won,
         )
-    _check_points(game, hand.points, number)
-    _check_moon_choice(game, hand, number)
+    if hand.seat_changes:
+        names = apply_seat_changes(names, hand.seat_changes, number)  # type: ignore[arg-type]
+    _check_points(game, hand.points, number, names)
+    _check_moon_choice(game, hand, number, names)
     _check_jack(game, hand, number)
+    return names
 
 
 def _check_jack(game: Game, hand: Hand, number: int) -> None:
@@ -199,7 +221,7 @@ def _check_jack(game: Game, hand: Hand, number: int) -> None:
     if "jack" not in hand_keys(game.rules.house):  # type: ignore[arg-type]
         if hand.jack is not None:
             raise RulesError("unknown_key", "unknown key 'jack' in the hand (known: points, "
-                             "moon_choice): the table does not play the J♦ rule",
+                             "moon_choice, seat_changes): the table does not play the J♦ rule",
                              hand=number, key="jack", where="hand")
         return
     if hand.jack is None:
@@ -211,7 +233,8 @@ def _check_jack(game: Game, hand: Hand, number: int) -> None:
                          f"{hand.jack!r}", hand=number, value=hand.jack)
 
 
-def _check_points(game: Game, points: Sequence[int], number: int) -> None:
+def _check_points(game: Game, points: Sequence[int], number: int,
+                  names: Sequence[str]) -> None:
     """One whole number per player, each from 0 to the hand's points, adding up to what
     the deck(s) hold (exactly in the standard game, at most in Cancellation)."""
     s = spec(game.rules.variant)
@@ -222,7 +245,7 @@ def _check_points(game: Game, points: Sequence[int], number: int) -> None:
             hand=number, expected=game.seats, got=len(points),
         )
     for seat, p in enumerate(points):
-        name = game.players[seat]
+        name = names[seat]
         if isinstance(p, bool) or not isinstance(p, int):
             raise RulesError("points_type", f"{name}'s points must be a whole number, not {p!r}",
                              hand=number, player=name, value=p)
@@ -247,14 +270,14 @@ def _check_points(game: Game, points: Sequence[int], number: int) -> None:
         )
 
 
-def _check_moon_choice(game: Game, hand: Hand, number: int) -> None:
+def _check_moon_choice(game: Game, hand: Hand, number: int, names: Sequence[str]) -> None:
     """With shooter's choice, a moon needs the shooter's choice; otherwise (no moon, or
     a fixed moon rule) no choice may be given."""
     rules = game.rules
     shooter = moon_shooter(rules, hand.points)
     if shooter is not None and rules.moon is MoonRule.SHOOTER_CHOICE:
         if hand.moon_choice is None:
-            name = game.players[shooter]
+            name = names[shooter]
             raise RulesError(
                 "moon_choice_missing",
                 f"{name} shot the moon: with shooter's choice, say add_to_others or "
@@ -293,9 +316,10 @@ def score_hand(rules: Rules, hand: Hand, before: Sequence[int] | None = None) ->
 
 
 def _loses(rules: Rules, before: Sequence[int], hs: HandScore, shooter: int) -> bool:
-    """Does this hand end the game with the shooter not the single lowest?"""
-    verdict = standing([t + s for t, s in zip(before, hs.scores)], rules.target)
-    return verdict.game_over and verdict.winner != shooter
+    """Does this hand end the game with the shooter not the single lowest (with a shared
+    win: not among the winners)?"""
+    verdict = rules_standing(rules, [t + s for t, s in zip(before, hs.scores)])
+    return verdict.game_over and shooter not in verdict.winners
 
 
 def moon_hand(rules: Rules, hand: Hand, before: tuple[int, ...], shooter: int,
@@ -326,13 +350,20 @@ def _moon_scores(rules: Rules, seats: int, shooter: int, choice: MoonChoice) -> 
 # --- end of game --------------------------------------------------------------------
 
 
-def standing(totals: Sequence[int], target: int) -> Standing:
-    """Over once someone reached the target and exactly one player has the lowest total."""
+def standing(totals: Sequence[int], target: int, share: bool = False) -> Standing:
+    """Over once someone reached the target and exactly one player has the lowest total;
+    with ``share`` (``"tie": "share"``) also when several do, every one of them a winner."""
     low = min(totals)
     leaders = tuple(seat for seat, t in enumerate(totals) if t == low)
     reached = max(totals) >= target
-    over = reached and len(leaders) == 1
-    return Standing(over, leaders[0] if over else None, leaders, reached)
+    over = reached and (len(leaders) == 1 or share)
+    single = leaders[0] if over and len(leaders) == 1 else None
+    return Standing(over, single, leaders, reached, leaders if over else ())
+
+
+def rules_standing(rules: Rules, totals: Sequence[int]) -> Standing:
+    """:func:`standing` at a table with these rules (its target, its tie rule)."""
+    return standing(totals, rules.target, rules.shares_ties)
 
 
 def points_to_target(totals: Sequence[int], target: int) -> int:
@@ -365,7 +396,7 @@ def _next_hand(game: Game, number: int) -> NextHand:
     plan = deck_plan(variant, n)
     leader = left_of(n, dealer) if plan.first_lead is None else None
     return NextHand(number, dealer, way.direction, passes(n, way), plan, plan.first_lead,
-                    leader, way.seats)
+                    leader, way.seats, game.rules.pass_cards)
 
 
 def hand_info(game: Game, number: int) -> NextHand:
@@ -377,13 +408,18 @@ def state(game: Game) -> GameState:
     """Scores per hand, running totals, who leads, whether it is over, and what comes next."""
     totals = (0,) * game.seats
     scored = []
+    names = tuple(game.players)
+    rows = []
     for hand in game.hands:
+        if hand.seat_changes:
+            names = apply_seat_changes(names, hand.seat_changes)  # type: ignore[arg-type]
+        rows.append(names)
         hs = score_hand(game.rules, hand, totals)
         scored.append(hs)
         totals = tuple(t + s for t, s in zip(totals, hs.scores))
-    verdict = standing(totals, game.rules.target)
+    verdict = rules_standing(game.rules, totals)
     nxt = None if verdict.game_over else _next_hand(game, len(game.hands) + 1)
-    return GameState(tuple(scored), tuple(totals), verdict, nxt)
+    return GameState(tuple(scored), tuple(totals), verdict, nxt, tuple(rows), names)
 
 
 def running_totals(game: Game) -> tuple[tuple[int, ...], ...]:

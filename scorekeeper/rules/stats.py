@@ -7,17 +7,24 @@ average final place, moons shot, best and worst game; head to head for any two p
 (:meth:`Stats.head_to_head`). Only finished, not deleted games count; how many were left
 out is part of the result. Names are compared as the rules compare them
 (:func:`normalise_name`), and the most recent spelling is shown. Places are the rules'
-(:func:`places`), the winner is the one the summary got from the rules.
+(:func:`places`), the winner is the one the summary got from the rules (every winner
+of a shared win, ``winners``, wins).
+
+A game where a seat changed name (a table's life) carries its :class:`Spell` values:
+each player counts the hands they played and their own points, moons and J♦; the game,
+its place and a win go to whoever holds the seat at the end; a player who left before
+the end played the game but has no place in it; head to head compares two players over
+the hands both played.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Protocol
 
 # from the package, not its modules: the rules' inner layout may change
-from . import MAX_PLAYERS, MIN_PLAYERS, RulesError, Variant, normalise_name, places
+from . import MAX_PLAYERS, MIN_PLAYERS, RulesError, Variant, normalise_name, places, state
 
 
 class Summary(Protocol):
@@ -45,6 +52,58 @@ class Summary(Protocol):
     def moons(self) -> tuple[int, ...]: ...  # moons shot, per seat
     @property
     def jacks(self) -> tuple[int, ...]: ...  # J♦ taken, per seat; () without Omnibus
+    # a game where a seat changed name also has ``spells`` (see :func:`spells`) and
+    # ``marks`` (the totals after the hand before each change); () in other games
+
+
+@dataclass(frozen=True)
+class Spell:
+    """One player's time at a seat in one game (a table's life): hands ``first`` to
+    ``last`` (1-based; ``last`` is ``first - 1`` when the name changed again before a hand
+    was played), the points they scored there, the moons they shot and J♦ they took."""
+
+    seat: int
+    name: str
+    first: int
+    last: int
+    points: int
+    moons: int
+    jacks: int
+
+    @property
+    def hands(self) -> int:
+        return self.last - self.first + 1
+
+
+def spells(game: object) -> tuple[tuple[Spell, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """Who played each seat of ``game`` when, with their own figures, and the running
+    totals after the hand before each change (``(hand, totals)``: what head to head reads
+    to compare two players over the hands both played). ((), ()) when no seat changed."""
+    hands = game.hands  # type: ignore[attr-defined]
+    if not any(hand.seat_changes for hand in hands):
+        return (), ()
+    st = state(game)  # type: ignore[arg-type]
+    seats = len(st.totals)
+    open_ = [(game.players[seat], 1, 0, 0, 0) for seat in range(seats)]  # type: ignore[attr-defined]
+    done: list[Spell] = []
+    marks: list[tuple[int, tuple[int, ...]]] = []
+    running = (0,) * seats
+    for number, (hand, hs) in enumerate(zip(hands, st.hands), 1):
+        if hand.seat_changes:
+            marks.append((number - 1, running))
+        for seat, new in hand.seat_changes:
+            name, first, points, moons, jacks = open_[seat]
+            done.append(Spell(seat, name, first, number - 1, points, moons, jacks))
+            open_[seat] = (new, number, 0, 0, 0)
+        running = tuple(t + p for t, p in zip(running, hs.scores))
+        for seat in range(seats):
+            name, first, points, moons, jacks = open_[seat]
+            moon = hs.moon is not None and hs.moon.player == seat
+            jack = sum(1 for c in hs.adjustments if c.rule == "jack_of_diamonds" and c.seat == seat)
+            open_[seat] = (name, first, points + hs.scores[seat], moons + moon, jacks + jack)
+    done += [Spell(seat, *open_[seat][:2], len(hands), *open_[seat][2:])
+             for seat in range(seats)]
+    return tuple(sorted(done, key=lambda sp: (sp.seat, sp.first))), tuple(marks)
 
 
 @dataclass(frozen=True)
@@ -69,6 +128,9 @@ class PlayerStats:
     best: GameRef  # the lowest final total (the most recent game of equal ones)
     worst: GameRef  # the highest final total (the most recent game of equal ones)
     jacks: int = 0  # J♦ taken (Omnibus games)
+    # games ended at a seat (place_sum is theirs); None: every game. A player who left a
+    # game before its end (a table's life) played it but has no place in it
+    placed: int | None = None
 
     @property
     def win_rate(self) -> float:
@@ -81,7 +143,8 @@ class PlayerStats:
 
     @property
     def average_place(self) -> float:
-        return self.place_sum / self.games
+        placed = self.games if self.placed is None else self.placed
+        return self.place_sum / placed if placed else 0.0
 
 
 @dataclass(frozen=True)
@@ -123,6 +186,11 @@ class Stats:
     # player key -> {game id: final place}: what head_to_head reads
     places_by_player: Mapping[str, Mapping[str, int]]
     omnibus: bool = False  # a counted game had the J♦ rule: the J♦ taken are worth showing
+    # games where a seat changed name: game id -> (spells, marks, final totals), and per
+    # player key the games of those they played in (head to head compares hands)
+    lives: Mapping[str, tuple[tuple[Spell, ...], tuple[tuple[int, tuple[int, ...]], ...],
+                              tuple[int, ...]]] = field(default_factory=dict)
+    lives_by_player: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def left_out(self) -> int:
@@ -133,7 +201,8 @@ class Stats:
         return next((p for p in self.players if p.key == key), None)
 
     def head_to_head(self, first: str, second: str) -> HeadToHead:
-        """How two players (any spelling) did in the games they both finished."""
+        """How two players (any spelling) did in the games they both finished; in a game
+        where a seat changed name, over the hands both played (fewer points is ahead)."""
         a, b = normalise_name(first), normalise_name(second)
         pa = self.places_by_player.get(a, {}) if a != b else {}
         pb = self.places_by_player.get(b, {})
@@ -144,7 +213,7 @@ class Stats:
         ahead = behind = ties = 0  # from pa's side
         for game_id, place in pa.items():
             other = pb.get(game_id)
-            if other is None:
+            if other is None or game_id in self.lives:
                 continue
             if place < other:
                 ahead += 1
@@ -154,6 +223,15 @@ class Stats:
                 ties += 1
         if swapped:
             ahead, behind = behind, ahead
+        if a != b:
+            for game_id in self.lives_by_player.get(a, frozenset()) & \
+                    self.lives_by_player.get(b, frozenset()):
+                mine, theirs = _over_shared_hands(self.lives[game_id], a, b)
+                if mine is None:
+                    continue
+                ahead += mine < theirs
+                behind += mine > theirs
+                ties += mine == theirs
         return HeadToHead(self._name(a, first), self._name(b, second), ahead + behind + ties,
                           ahead, behind, ties)
 
@@ -162,34 +240,72 @@ class Stats:
         return found.name if found else " ".join(asked.split())
 
 
+def _over_shared_hands(life: tuple, a: str, b: str) -> tuple[int | None, int]:
+    """The points ``a`` and ``b`` scored over the hands both played in one game where a
+    seat changed name (None when they played no hand together)."""
+    found, marks, totals = life
+    after = dict(marks)
+    mine = theirs = 0
+    shared = False
+    for x in found:
+        if normalise_name(x.name) != a:
+            continue
+        for y in found:
+            if normalise_name(y.name) != b:
+                continue
+            start, end = max(x.first, y.first), min(x.last, y.last)
+            if start > end:
+                continue
+            shared = True
+            at_end = totals if end not in after and end >= max(after, default=0) else after.get(end)
+            at_start = after.get(start - 1, (0,) * len(totals))
+            if at_end is None:  # a spell's last hand is the hand before a change
+                raise RulesError("stats_marks", "the game's marks miss a change")
+            mine += at_end[x.seat] - at_start[x.seat]
+            theirs += at_end[y.seat] - at_start[y.seat]
+    return (mine if shared else None), theirs
+
+
 class _Tally:
     """A player's figures while the games are read (mutable; frozen at the end)."""
 
     __slots__ = ("key", "name", "named_at", "games", "wins", "hands", "points", "place_sum",
-                 "moons", "best", "worst", "places", "jacks")
+                 "moons", "best", "worst", "places", "jacks", "placed")
 
     def __init__(self, key: str) -> None:
         self.key = key
         self.name = ""
         self.named_at = ""
         self.games = self.wins = self.hands = self.points = self.place_sum = self.moons = 0
-        self.jacks = 0
+        self.jacks = self.placed = 0
         self.best: GameRef | None = None
         self.worst: GameRef | None = None
         self.places: dict[str, int] = {}
 
-    def add(self, s: Summary, seat: int, place: int, won: bool) -> None:
+    def add(self, s: Summary, seat: int, place: int, won: bool,
+            spell: Spell | None = None) -> None:
+        """A game the player ended at ``seat``; ``spell``: their own time there, in a game
+        where the seat changed name (else they played every hand)."""
         total = s.totals[seat]
         if s.created >= self.named_at:
             self.name, self.named_at = s.players[seat], s.created
         self.games += 1
+        self.placed += 1
         self.wins += won
-        self.hands += s.hands
-        self.points += total
         self.place_sum += place
-        self.moons += s.moons[seat]
-        jacks = getattr(s, "jacks", ())
-        self.jacks += jacks[seat] if jacks else 0
+        if spell is not None:
+            self.add_spell(spell)
+        else:
+            self.hands += s.hands
+            self.points += total
+            self.moons += s.moons[seat]
+            jacks = getattr(s, "jacks", ())
+            self.jacks += jacks[seat] if jacks else 0
+        self._game(s, total)
+        self.places[s.id] = place
+
+    def _game(self, s: Summary, total: int) -> None:
+        """``total``: the seat's final total (a player who left: their own points)."""
         ref = None
         best, worst = self.best, self.worst
         if best is None or total < best.total or (total == best.total and s.created >= best.created):
@@ -198,12 +314,28 @@ class _Tally:
         if worst is None or total > worst.total or (
                 total == worst.total and s.created >= worst.created):
             self.worst = ref or GameRef(s.id, s.created, total)
-        self.places[s.id] = place
+
+    def add_left(self, s: Summary, spell: Spell) -> None:
+        """A game the player left before its end: played, no place, no win."""
+        if s.created >= self.named_at and not self.games:
+            self.name, self.named_at = spell.name, s.created
+        self.games += 1
+        self.add_spell(spell)
+        self._game(s, spell.points)
+
+    def add_spell(self, spell: Spell) -> None:
+        """The hands, points, moons and J♦ of a player's time at a seat that they did
+        not hold at the end (the holder at the end has the game: :meth:`add`)."""
+        self.hands += spell.hands
+        self.points += spell.points
+        self.moons += spell.moons
+        self.jacks += spell.jacks
 
     def value(self) -> PlayerStats:
         assert self.best is not None and self.worst is not None
         return PlayerStats(self.key, self.name, self.games, self.wins, self.hands, self.points,
-                           self.place_sum, self.moons, self.best, self.worst, self.jacks)
+                           self.place_sum, self.moons, self.best, self.worst, self.jacks,
+                           None if self.placed == self.games else self.placed)
 
 
 def check_filter(variant: str | None, player_count: int | None) -> None:
@@ -231,6 +363,9 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
     counts: set[int] = set()
     omnibus = False
     keys: dict[str, str] = {}  # name as spelled -> normalise_name (names repeat a lot)
+    lives: dict[str, tuple] = {}
+    lives_by: dict[str, set[str]] = {}
+    left_games: dict[str, set[str]] = {}
     for s in summaries:
         if s.deleted or not s.finished:
             if (variant is None or s.variant == variant) and (
@@ -248,7 +383,9 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
             continue
         ids.append(s.id)
         omnibus = omnibus or bool(getattr(s, "jacks", ()))
-        winner = None if s.winner is None else normalise_name(s.winner)
+        winners = _winners(s)
+        found = tuple(getattr(s, "spells", ()))
+        last = {sp.seat: sp for sp in found}  # each seat's holder at the end
         for seat, place in enumerate(places(s.totals)):
             name = s.players[seat]
             key = keys.get(name)
@@ -257,11 +394,33 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
             tally = tallies.get(key)
             if tally is None:
                 tally = tallies[key] = _Tally(key)
-            tally.add(s, seat, place, key == winner)
+            tally.add(s, seat, place, key in winners, last.get(seat))
+        if found:
+            lives[s.id] = (found, tuple(getattr(s, "marks", ())), tuple(s.totals))
+            for sp in found:
+                key = normalise_name(sp.name)
+                lives_by.setdefault(key, set()).add(s.id)
+                if sp is not last[sp.seat] and sp.hands:
+                    tally = tallies.get(key)
+                    if tally is None:
+                        tally = tallies[key] = _Tally(key)
+                    if s.id in tally.places or s.id in left_games.get(key, ()):
+                        tally.add_spell(sp)  # the same player at two seats: one game
+                    else:
+                        tally.add_left(s, sp)
+                        left_games.setdefault(key, set()).add(s.id)
     players = sorted((t.value() for t in tallies.values()),
                      key=lambda p: (-p.wins, -p.games, p.key))
     frozen_places = MappingProxyType(
         {key: MappingProxyType(t.places) for key, t in tallies.items()})
     return Stats(variant, player_count, len(ids), tuple(ids), tuple(players), unfinished,
                  deleted, tuple(sorted(variants)), tuple(sorted(counts)), frozen_places,
-                 omnibus)
+                 omnibus, MappingProxyType(lives),
+                 MappingProxyType({k: frozenset(v) for k, v in lives_by.items()}))
+
+
+def _winners(s: Summary) -> frozenset[str]:
+    """The winners of a finished game, matched as names are: the single winner, or every
+    winner of a shared win (``winners``)."""
+    every = getattr(s, "winners", ()) or (() if s.winner is None else (s.winner,))
+    return frozenset(normalise_name(name) for name in every)

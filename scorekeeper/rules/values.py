@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from .errors import RulesError
 from .house import BY_KEY, read_house
+from .seats import read_changes
 from .variants import Variant, spec
 
 
@@ -56,6 +57,17 @@ class Rules:
         """Does this table play house rule ``key``?"""
         return any(k == key for k, _ in self.house)  # type: ignore[misc]
 
+    @property
+    def shares_ties(self) -> bool:
+        """Does a tie for the lowest total end the game with every tied player a winner
+        (``"tie": "share"``)? Otherwise play goes on (the seeds)."""
+        return self.house_rule("tie") == "share"
+
+    @property
+    def pass_cards(self) -> int:
+        """How many cards each player passes (``"pass_cards"``, 3 by default)."""
+        return int(self.house_rule("pass_cards"))
+
     @classmethod
     def for_variant(cls, variant: Variant | str, **kw: object) -> "Rules":
         """Rules with the variant's usual target unless one is given."""
@@ -66,13 +78,17 @@ class Rules:
 @dataclass(frozen=True)
 class Hand:
     """What each player took in one hand, in seating order, before any moon rule;
-    ``jack`` is the seat that took the J♦ (Omnibus; None without it)."""
+    ``jack`` is the seat that took the J♦ (Omnibus; None without it); ``seat_changes``
+    are the seats that play under a new name from this hand on, as sorted
+    ``(seat, new name)`` pairs (a mapping seat -> name when made; see :mod:`.seats`)."""
 
     points: tuple[int, ...]
     moon_choice: MoonChoice | None = None
     jack: int | None = None
+    seat_changes: Mapping[int, str] | tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "points", tuple(self.points))
+        object.__setattr__(self, "seat_changes", read_changes(self.seat_changes))
         if self.moon_choice is not None:
             object.__setattr__(self, "moon_choice", MoonChoice(self.moon_choice))

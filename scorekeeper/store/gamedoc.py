@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .. import formats, rules
+from ..rules.stats import Spell, spells as spells_of
 from ..formats import ACTIONS, utc_iso
 from . import migrations
 from .errors import DamagedData
@@ -66,8 +67,7 @@ def _older_game(g: dict, error: formats.FormatError | rules.RulesError) -> rules
         if isinstance(first, str) and first in players:
             first = names[players.index(first)]
         head = rules.Game.new(names, formats.rules_from_dict(g.get("rules")), first)
-        hands = [formats.hand_from_dict(h, n, head)
-                 for n, h in enumerate(g.get("hands", []), 1)]
+        hands = formats.read_hands(list(g.get("hands", [])), head)
         return rules.Game.new(head.players, head.rules, head.first_dealer, hands)
     except (formats.FormatError, rules.RulesError, TypeError, AttributeError) as e:
         raise DamagedData(f"the stored game breaks the rules: {e}") from None
@@ -76,15 +76,25 @@ def _older_game(g: dict, error: formats.FormatError | rules.RulesError) -> rules
 def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) -> dict[str, Any]:
     """The history-list row of a game; ``key`` identifies the file it was read from."""
     st = rules.state(game)
-    jacks = {"jacks": list(st.jacks)} if game.rules.plays("jack_of_diamonds") else {}
+    names = st.players
+    extra: dict[str, Any] = {}
+    if game.rules.plays("jack_of_diamonds"):
+        extra["jacks"] = list(st.jacks)
+    if st.standing.shared:
+        extra["winners"] = [names[seat] for seat in st.winners]
+    spells, marks = spells_of(game)
+    if spells:  # only a game where a seat changed name: other rows stay as they were
+        extra["spells"] = [[sp.seat, sp.name, sp.first, sp.last, sp.points, sp.moons,
+                            sp.jacks] for sp in spells]
+        extra["marks"] = [[hand, list(totals)] for hand, totals in marks]
     return {
         "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
-        "version": doc["version"], "players": list(game.players),
+        "version": doc["version"], "players": list(names),
         "variant": game.rules.variant.value, "target": game.rules.target,
         "hands": len(game.hands), "totals": list(st.totals), "finished": st.game_over,
-        "winner": None if st.winner is None else game.players[st.winner],
+        "winner": None if st.winner is None else names[st.winner],
         "deleted": doc["deleted"], "moons": list(st.moons),
-        "file": None if key is None else list(key), **jacks,
+        "file": None if key is None else list(key), **extra,
     }
 
 
@@ -97,8 +107,15 @@ def summary_value(s: dict[str, Any]) -> GameSummary:
         players=tuple(s["players"]), variant=s["variant"], target=s["target"],
         hands=s["hands"], totals=tuple(s["totals"]), finished=s["finished"],
         winner=s["winner"], deleted=s["deleted"], moons=tuple(s["moons"]),
-        jacks=tuple(s.get("jacks", ())))
+        jacks=tuple(s.get("jacks", ())),
+        winners=tuple(s.get("winners", ())) or ((s["winner"],) if s["winner"] else ()),
+        spells=tuple(Spell(*sp) for sp in s.get("spells", ())),
+        marks=tuple((hand, tuple(totals)) for hand, totals in s.get("marks", ())))
     return value
+
+
+def _pairs(raw: Any) -> tuple[tuple[int, str], ...]:
+    return () if not raw else tuple((int(seat), str(name)) for seat, name in raw)
 
 
 def change_value(e: dict[str, Any]) -> Change:
@@ -108,6 +125,8 @@ def change_value(e: dict[str, Any]) -> Change:
         new=None if e.get("new") is None else tuple(e["new"]),
         old_moon_choice=e.get("old_moon_choice"), new_moon_choice=e.get("new_moon_choice"),
         old_jack=e.get("old_jack"), new_jack=e.get("new_jack"),
+        old_seats=_pairs(e.get("old_seats", e.get("old_seat_changes"))),
+        new_seats=_pairs(e.get("new_seats", e.get("new_seat_changes"))),
         version=e.get("version", 0),
     )
 
@@ -119,4 +138,17 @@ def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
              f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
     if hand.jack is not None:
         entry[f"{prefix}_jack"] = hand.jack
+    if hand.seat_changes:
+        entry[f"{prefix}_seat_changes"] = [list(p) for p in hand.seat_changes]
     return entry
+
+
+def waiting_seats(doc: dict) -> rules.SeatChanges:
+    """The changes of player waiting for the next hand (``next_seat_changes``: a game
+    document from before a table's life has none)."""
+    raw = doc.get("next_seat_changes") or ()
+    try:
+        return rules.read_changes((int(seat), str(name)) for seat, name in raw)
+    except (TypeError, ValueError):
+        raise DamagedData("the changes of player waiting for the next hand are not "
+                          "valid") from None

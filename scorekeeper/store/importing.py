@@ -107,7 +107,8 @@ def _import_one(store: Games, item: ImportItem,
         if db is None:
             doc = {"id": item.id, "created": item.created, "updated": item.updated,
                    "version": item.version, "deleted": False,
-                   "game": formats.game_to_dict(item.game)}
+                   "game": formats.game_to_dict(item.game),
+                   "next_seat_changes": [list(p) for p in item.next_seat_changes]}
             key = store._write_new(item.id, doc, item.game, list(item.changes), durable=durable)
             return "added", None if key is None else list(key)
         mine, theirs = formats.game_to_dict(game), formats.game_to_dict(item.game)
@@ -126,7 +127,10 @@ def _import_one(store: Games, item: ImportItem,
         db.storage.durable = durable  # type: ignore[attr-defined]
         with store._writing(db, item.id, item.game):
             db.table(GAME).update({"updated": max(doc["updated"], item.updated),
-                                   "version": item.version, "game": theirs}, doc_ids=[DOC])
+                                   "version": item.version, "game": theirs,
+                                   "next_seat_changes": [list(p) for p in
+                                                         item.next_seat_changes]},
+                                  doc_ids=[DOC])
             changes.insert_multiple(new)
         key = db.storage.last_key  # type: ignore[attr-defined]
         return "updated", None if key is None else list(key)

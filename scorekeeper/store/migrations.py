@@ -13,7 +13,7 @@ from typing import Callable
 
 from .errors import StoreError
 
-FORMAT = 2
+FORMAT = 3
 
 
 def _1_to_2(data: dict) -> dict:
@@ -24,8 +24,16 @@ def _1_to_2(data: dict) -> dict:
     return data
 
 
+def _2_to_3(data: dict) -> dict:
+    """Format 3 adds a table's life: hands with ``seat_changes``, the game document's
+    ``next_seat_changes`` (a change of player waiting for the next hand) and the change-log
+    action "seats". A format-2 file is a valid format-3 file as it is; the step makes a
+    version that reads only format 2 refuse such a file in words (``format_newer``)."""
+    return data
+
+
 # from-format -> function(data) -> data in from-format + 1
-GAME_STEPS: dict[int, Callable[[dict], dict]] = {1: _1_to_2}
+GAME_STEPS: dict[int, Callable[[dict], dict]] = {1: _1_to_2, 2: _2_to_3}
 
 
 def file_format(data: dict) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import rules
+from ..rules.stats import Spell
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,16 @@ class StoredGame:
     finished: bool  # from rules.state(game)
     winner: str | None  # the winner's name once finished
     deleted: bool  # soft-deleted (in the trash; restore_game undoes it)
+    winners: tuple[str, ...] = ()  # every winner once finished (several on a shared win)
+    # players changed from the next hand on, (seat, new name), waiting for that hand
+    next_seat_changes: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def next_names(self) -> tuple[str, ...]:
+        """The names that play the next hand (after the changes waiting for it)."""
+        names = rules.state(self.game).players
+        return rules.apply_seat_changes(names, self.next_seat_changes) \
+            if self.next_seat_changes else names
 
 
 @dataclass(frozen=True)
@@ -41,6 +52,20 @@ class GameSummary:
     # per seat, how many J♦ that player took; only for a game with the J♦ rule (Omnibus),
     # empty otherwise (and for every game stored before the rule: none had it)
     jacks: tuple[int, ...] = ()
+    # every winner (several on a shared win); () while the game goes on. A summary
+    # stored before the shared win has none: ``winner`` says it
+    winners: tuple[str, ...] = ()
+    # a game where a seat changed name (a table's life): who played each seat when
+    # (rules.stats.Spell) and the totals after the hand before each change; () otherwise.
+    # ``players`` are the names after the last hand
+    spells: tuple[Spell, ...] = ()
+    marks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+    @property
+    def former(self) -> tuple[str, ...]:
+        """The names that played a seat earlier in the game (search finds them)."""
+        now = set(self.players)
+        return tuple(dict.fromkeys(sp.name for sp in self.spells if sp.name not in now))
 
 
 @dataclass(frozen=True)
@@ -57,6 +82,10 @@ class Change:
     version: int = 0  # the game's version after this change
     old_jack: int | None = None  # the seat that took the J♦ before (Omnibus games)
     new_jack: int | None = None  # ... and after
+    # "seats": the changes of player waiting for the next hand before and after; "add",
+    # "edit"...: the hand's own seat changes before and after
+    old_seats: tuple[tuple[int, str], ...] = ()
+    new_seats: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)

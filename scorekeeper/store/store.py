@@ -25,6 +25,7 @@ import os
 import threading
 import uuid
 from collections import OrderedDict
+from dataclasses import replace
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, Callable
@@ -33,7 +34,7 @@ from .. import formats, rules
 from . import paths
 from .errors import GameNotFoundError, StaleGameError, StoreError
 from .extras import SettingsAndDrafts
-from .gamedoc import change_value, hand_entry, now_iso, summary_value
+from .gamedoc import change_value, hand_entry, now_iso, summary_value, waiting_seats
 from .gamefiles import CHANGES, DOC, GAME, GameFiles, change_log
 from .importing import import_items
 from .index import Index
@@ -124,11 +125,37 @@ class GameStore(GameFiles, SettingsAndDrafts):
         return self._stored(doc, game)
 
     def add_hand(self, game_id: str, hand: rules.Hand, expected_version: int) -> StoredGame:
-        def change(game: rules.Game) -> tuple[rules.Game, dict[str, Any]]:
-            new = game.add_hand(hand)
+        """Add ``hand`` at the end; a change of player waiting for it (:meth:`change_seats`)
+        comes in with it (the hand's own changes of the same seat win)."""
+        def change(game: rules.Game, waiting: rules.SeatChanges
+                   ) -> tuple[rules.Game, dict[str, Any], rules.SeatChanges]:
+            played = hand
+            if waiting:
+                played = replace(hand, seat_changes={**dict(waiting),
+                                                     **dict(hand.seat_changes)})
+            new = game.add_hand(played)
             return new, {"action": "add", "hand": len(new.hands), **hand_entry(None, "old"),
-                         **hand_entry(hand, "new")}
-        return self._mutate(game_id, expected_version, change)
+                         **hand_entry(played, "new")}, ()
+        return self._mutate(game_id, expected_version, change, seats=True)
+
+    def change_seats(self, game_id: str, changes: Any, expected_version: int) -> StoredGame:
+        """Players changed from the next hand on (a name put right, someone new in a
+        seat): ``changes`` (seat -> new name, or (seat, name) pairs; empty: none) replace
+        the changes waiting for the next hand, which :meth:`add_hand` plays. The rules
+        check them against the names after the last hand; one change-log entry
+        ("seats"), so undoing is this call with the changes that waited before."""
+        def change(game: rules.Game, waiting: rules.SeatChanges
+                   ) -> tuple[rules.Game, dict[str, Any], rules.SeatChanges]:
+            st = rules.state(game)
+            wanted = rules.read_changes(changes)
+            if st.game_over and wanted:
+                raise rules.RulesError("game_over", "the game is over: nobody plays on",
+                                       hand=len(game.hands) + 1)
+            rules.apply_seat_changes(st.players, wanted, len(game.hands) + 1)
+            return game, {"action": "seats", "hand": len(game.hands) + 1, "old": None,
+                          "new": None, "old_seats": [list(p) for p in waiting],
+                          "new_seats": [list(p) for p in wanted]}, wanted
+        return self._mutate(game_id, expected_version, change, seats=True)
 
     def replace_hand(self, game_id: str, index: int, hand: rules.Hand,
                      expected_version: int) -> StoredGame:
@@ -227,9 +254,11 @@ class GameStore(GameFiles, SettingsAndDrafts):
                 self._note("unreadable", f"game {s.id} could not be read and was left out "
                            f"of the export: {e}")
                 continue
+            waiting = waiting_seats(doc)
             out.append({
                 "id": doc["id"], "created": doc["created"], "updated": doc["updated"],
                 "version": doc["version"], **formats.game_to_dict(game), "changes": entries,
+                **({"next_seat_changes": [list(p) for p in waiting]} if waiting else {}),
             })
         self.export_skipped = tuple(skipped)
         return out
@@ -252,9 +281,11 @@ class GameStore(GameFiles, SettingsAndDrafts):
 
     # --- internals ---------------------------------------------------------------------
 
-    def _mutate(self, game_id: str, expected_version: int,
-                change: Callable[[rules.Game], tuple[rules.Game, dict[str, Any] | None]]
-                ) -> StoredGame:
+    def _mutate(self, game_id: str, expected_version: int, change: Callable[..., Any],
+                seats: bool = False) -> StoredGame:
+        """``change(game)`` -> (new game, change-log entry or None); with ``seats``,
+        ``change(game, waiting)`` -> (new game, entry, the seat changes waiting after).
+        Changes waiting for the next hand must still fit the names after the change."""
         self._check_id(game_id)
         if isinstance(expected_version, bool) or not isinstance(expected_version, int):
             raise TypeError("expected_version must be the game's version (an int)")
@@ -265,10 +296,18 @@ class GameStore(GameFiles, SettingsAndDrafts):
                                  game_id=game_id)
             if doc["version"] != expected_version:
                 raise StaleGameError(game_id, expected_version, doc["version"])
-            new_game, entry = change(game)  # the rules check the result
+            waiting = waiting_seats(doc)
+            if seats:
+                new_game, entry, waiting = change(game, waiting)
+            else:
+                new_game, entry = change(game)  # the rules check the result
+            if waiting:
+                rules.apply_seat_changes(rules.state(new_game).players, waiting,
+                                         len(new_game.hands) + 1)
             now = now_iso()
             fields = {"version": doc["version"] + 1, "updated": now,
-                      "game": formats.game_to_dict(new_game)}
+                      "game": formats.game_to_dict(new_game),
+                      "next_seat_changes": [list(p) for p in waiting]}
             with self._writing(db, game_id, new_game):
                 db.table(GAME).update(fields, doc_ids=[DOC])
                 if entry is not None:
@@ -287,9 +326,11 @@ class GameStore(GameFiles, SettingsAndDrafts):
 
     def _stored(self, doc: dict, game: rules.Game) -> StoredGame:
         st = rules.state(game)
+        names = st.players
         return StoredGame(doc["id"], doc["created"], doc["updated"], doc["version"], game,
-                          st.game_over, None if st.winner is None else game.players[st.winner],
-                          doc["deleted"])
+                          st.game_over, None if st.winner is None else names[st.winner],
+                          doc["deleted"], tuple(names[seat] for seat in st.winners),
+                          waiting_seats(doc))
 
     # --- the history list kept in step with the game files ------------------------------
 

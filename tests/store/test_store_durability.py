@@ -505,7 +505,7 @@ def test_a_format_1_game_file_is_read_and_written_as_format_2(store: GameStore) 
     assert got.game == sg.game and again.changes(sg.id) == store.changes(sg.id)
     assert path.read_bytes() == old_raw and again.recovery_notes == ()
     got = again.insert_hand(sg.id, 0, hand(4), got.version)
-    assert read_json(path)["meta"]["1"]["format"] == migrations.FORMAT == 2
+    assert read_json(path)["meta"]["1"]["format"] == migrations.FORMAT == 3
     assert again.changes(sg.id)[-1].action == "insert"
     assert path.with_name(path.name + ".bak1").read_bytes() == old_raw
 

@@ -25,6 +25,10 @@ class HandEntry:
     picked: int = 0  # the player the hearts keypad sets
     moon_choice: MoonChoice | None = None
     jack: int | None = None  # Omnibus: the seat that took the J♦ (one tap on a name)
+    # a new hand: the changes of player waiting for it (the store plays them with it);
+    # an edited hand keeps its own (seat_changes)
+    waiting: tuple[tuple[int, str], ...] = ()
+    seat_changes: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         n = self.game.seats
@@ -40,6 +44,19 @@ class HandEntry:
             self.points_text = [str(p) for p in old.points]
             self.moon_choice = old.moon_choice
             self.jack = old.jack
+        if self.index is not None:
+            self.seat_changes = self.game.hands[self.index].seat_changes  # type: ignore[assignment]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names this hand is played under: an earlier hand's own, or the names after
+        the last hand with the changes waiting for the next one."""
+        st = rules.state(self.game)
+        if self.index is not None:
+            return st.names[self.index]
+        if self.waiting:
+            return rules.apply_seat_changes(st.players, self.waiting)  # type: ignore[arg-type]
+        return st.players
 
     # what the rules need
     @property
@@ -101,7 +118,7 @@ class HandEntry:
                 out.append(None)
                 problem = problem or Msg(
                     N_("{player}: “{typed}” is not a whole number of points from 0 to {max}."),
-                    {"player": self.game.players[seat], "typed": text, "max": most})
+                    {"player": self.names[seat], "typed": text, "max": most})
             else:
                 out.append(value)
         return out, problem
@@ -158,7 +175,8 @@ class HandEntry:
         if self.game.rules.moon is MoonRule.SHOOTER_CHOICE and self.shooter() is not None:
             choice = self.moon_choice
         jack = self.jack if self.plays_jack() else None
-        return rules.Hand(tuple(points), choice, jack)  # type: ignore[arg-type]
+        return rules.Hand(tuple(points), choice, jack,  # type: ignore[arg-type]
+                          self.seat_changes)
 
     def problem(self) -> Msg | None:
         """Why the hand cannot be saved yet (None: Save is enabled)."""

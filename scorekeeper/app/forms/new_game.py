@@ -29,6 +29,8 @@ class NewGameForm:
     jack_of_diamonds: bool = False
     exact_target_halves: bool = False
     passes: tuple[str, ...] | None = None  # one of rules.cycle_choices; None: the usual
+    tie_share: bool = False  # "tie": "share": a tie at the target is a shared win
+    pass_cards: int = 3  # "pass_cards": 1 to 4 cards passed (rules.PASS_CARDS)
 
     @property
     def count(self) -> int:
@@ -72,6 +74,10 @@ class NewGameForm:
         cycles = self.cycles()
         if self.passes is not None and cycles and self.passes != cycles[0]:
             house["passes"] = list(self.passes)
+        if self.tie_share:
+            house["tie"] = "share"
+        if self.pass_cards != 3:
+            house["pass_cards"] = self.pass_cards
         return house
 
     def set_house(self, house: Any) -> None:
@@ -83,6 +89,10 @@ class NewGameForm:
         passes = house.get("passes")
         self.passes = tuple(passes) if isinstance(passes, list) and all(
             isinstance(p, str) for p in passes) else None
+        self.tie_share = house.get("tie") == "share"
+        cards = house.get("pass_cards", 3)
+        self.pass_cards = cards if cards in rules.PASS_CARDS and not isinstance(
+            cards, bool) else 3
         self._fit()
 
     def set_name(self, seat: int, name: str) -> None:
@@ -155,7 +165,9 @@ class NewGameForm:
                 "queen_breaks_hearts": self.queen_breaks_hearts,
                 "house": {"jack_of_diamonds": self.jack_of_diamonds,
                           "exact_target_halves": self.exact_target_halves,
-                          "passes": None if self.passes is None else list(self.passes)}}
+                          "passes": None if self.passes is None else list(self.passes),
+                          "tie": "share" if self.tie_share else "play_on",
+                          "pass_cards": self.pass_cards}}
 
     @classmethod
     def from_draft(cls, data: Any) -> NewGameForm:
@@ -182,7 +194,7 @@ class NewGameForm:
     def rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
         r = game.rules
         choice = str(r.target) if str(r.target) in TARGET_CHOICES else "other"
-        form = cls(list(game.players), r.variant, choice,
+        form = cls(list(rules.state(game).players), r.variant, choice,  # the names now
                    str(r.target) if choice == "other" else "", r.moon,
                    game.rematch_first_dealer(),
                    r.queen_breaks_hearts, None, game_id)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from ... import rules
+from ...formats.share import join_names
 from ...rules import MoonChoice, MoonRule, RulesError
 from ...store import StaleGameError, StoredGame, StoreError
 from .. import ids
@@ -20,7 +21,7 @@ from ..text.i18n import N_
 from ..text.messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
 from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
-from ..text.house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, pass_name
+from ..text.house_words import SHARED_OVER, UNLESS_ADDS, UNLESS_SUBTRACTS, pass_name
 from ..views.textwidth import fit_name
 from ..views.widgets import RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag, text_action, text_field
 from ..text.words import MOON_CHOICE_NAME, MOON_RULE_NAME
@@ -50,6 +51,7 @@ class Model:
         except StoreError:
             draft = None
         self.entry = HandEntry.from_draft(game, index, draft)
+        self.entry.waiting = self.game.next_seat_changes  # a new hand: who plays it
 
     def follows(self, game_id: str) -> bool:
         return False  # a hand being typed is left alone; its save is checked then
@@ -159,7 +161,7 @@ def counter(ui: Ui, entry: HandEntry, problem: Msg | None) -> ft.Control:
 def view(ui: Ui, model: Model) -> ft.View:
     entry = model.entry
     game = entry.game
-    names = game.players
+    names = entry.names  # this hand's: an earlier hand's own, or who plays the next
     s = rules.spec(game.rules.variant)
 
     def changed(fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
@@ -324,8 +326,7 @@ def moon_box(ui: Ui, entry: Any, changed: Callable) -> ft.Control | None:
     shooter = entry.shooter()
     if shooter is None:
         return None
-    game = entry.game
-    names = game.players
+    game, names = entry.game, entry.names
     name = names[shooter]
     head = ft.Text(ui._("☾ {player} shot the moon!", player=name), size=19,
                    weight=ft.FontWeight.BOLD)
@@ -363,7 +364,8 @@ def unless_preview(ui: Ui, names: tuple[str, ...], preview: rules.MoonPreview) -
 
 def outcome_text(ui: Ui, names: tuple[str, ...], standing: rules.Standing) -> str:
     if standing.game_over:
-        return ui._("Game over: {winner} wins", winner=names[standing.winner])  # type: ignore
+        won = join_names([names[seat] for seat in standing.winners], ui.session.tr)
+        return ui._(SHARED_OVER if standing.shared else "Game over: {winner} wins", winner=won)
     if standing.tie_for_lowest:
         return ui._("Tie for lowest: the game goes on")
     return ui._("The game goes on")
@@ -371,7 +373,7 @@ def outcome_text(ui: Ui, names: tuple[str, ...], standing: rules.Standing) -> st
 
 def moon_option(ui: Ui, entry: Any, outcome: rules.MoonOutcome, shooter: str,
                 changed: Callable) -> ft.Control:
-    names = entry.game.players
+    names = entry.names
     selected = entry.moon_choice == outcome.choice
     title = ui._(MOON_CHOICE_NAME[outcome.choice], player=shooter)
     totals = [ft.Row([ft.Text(n, size=13, expand=True, max_lines=1,

@@ -68,7 +68,8 @@ class Model:
             return False
         if self.variant != "any" and g.variant != self.variant:
             return False
-        return not key or any(key in search_key(p) for p in g.players)
+        # a name that played a seat earlier in the game (a table's life) finds it too
+        return not key or any(key in search_key(p) for p in g.players + g.former)
 
     @property
     def games(self) -> list[GameSummary]:

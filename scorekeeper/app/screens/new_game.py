@@ -17,6 +17,7 @@ from ...store import StoreError
 from .. import ids
 from ..forms import TARGET_CHOICES, NewGameForm
 from ..forms.limits import MAX_DIGITS
+from ..text.house_words import PASS_CARDS_SHORT, PLAY_ON_EXAMPLE, SHARED_EXAMPLE, pass_words
 from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
 from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
@@ -308,6 +309,7 @@ def house_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         if key == "jack_of_diamonds" and not form.can_play_jack():
             continue
         rows.append(house_switch(ui, form, key, examples[key], act))
+    rows += table_life_rows(ui, form, target, act)
     cycles = form.cycles()
     if len(cycles) > 1:
         rows.append(ft.Text(ui._(HOUSE_RULE_LINE["passes"]), size=14))
@@ -322,15 +324,41 @@ def house_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     return rows
 
 
-def house_switch(ui: Ui, form: NewGameForm, key: str, example: str, act: Act) -> ft.Control:
+def table_life_rows(ui: Ui, form: NewGameForm, target: int, act: Act) -> list[ft.Control]:
+    """The shared win (a switch, its live example from the names typed) and how many
+    cards are passed (1 to 4, the banner's words as the example)."""
+    names = [n.strip() for n in form.names if n.strip()] + [
+        ui._("Player {number}", number=i) for i in range(1, 3)]
+    said = SHARED_EXAMPLE if form.tie_share else PLAY_ON_EXAMPLE
+    rows = [house_switch(ui, form, "tie", ui._(said, first=names[0], second=names[1],
+                                                 total=target // 2), act, "tie_share")]
+    rows.append(ft.Text(ui._(HOUSE_RULE_LINE["pass_cards"]), size=14))
+    chips = []
+    for n in rules.PASS_CARDS:
+        picked = form.pass_cards == n
+        text = ui._n(*PASS_CARDS_SHORT, n)
+        chips.append(tag(ids.PASS_CARDS.format(n=n), ft.Chip(
+            label=ft.Text(text), selected=picked, show_checkmark=True, height=TAP,
+            on_select=act(setattr, form, "pass_cards", n)), label=text, selected=picked,
+            checked=picked, button=True, on_tap=act(setattr, form, "pass_cards", n)))
+    rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=0))
+    rows.append(tag(ids.HOUSE_EXAMPLE.format(rule="pass_cards"), ft.Text(
+        pass_words(ui, rules.PassDirection.LEFT, None, form.pass_cards), size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)))
+    return rows
+
+
+def house_switch(ui: Ui, form: NewGameForm, key: str, example: str, act: Act,
+                 attr: str | None = None) -> ft.Control:
     """A switch with its one line beside it, wrapping at 360 px (a switch's own label is
-    cut to one line); a tap on the line turns it too."""
+    cut to one line); a tap on the line turns it too. ``attr``: the form's field for the
+    rule (its key by default)."""
     line = ui._(HOUSE_RULE_LINE[key])
-    on = bool(getattr(form, key))
+    attr = attr or key
+    on = bool(getattr(form, attr))
     switch = ft.Switch(value=on,
-                       on_change=lambda e: act(setattr, form, key, bool(value_of(e)))(e))
+                       on_change=lambda e: act(setattr, form, attr, bool(value_of(e)))(e))
     row = ft.Container(ft.Row([switch, ft.Text(line, size=15, expand=True)], spacing=8),
-                       on_click=act(setattr, form, key, not on), ink=True, border_radius=12,
+                       on_click=act(setattr, form, attr, not on), ink=True, border_radius=12,
                        padding=ft.Padding(0, 4, 4, 4))
     sample = tag(ids.HOUSE_EXAMPLE.format(rule=key), ft.Text(
         example, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))

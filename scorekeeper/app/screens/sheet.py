@@ -14,7 +14,12 @@ from ..text.i18n import N_
 from ..views.passes import pass_chips
 from ..routes import Changes, Hand, NewGame, Route, Sheet
 from ..views.sharing import share_row
-from ..text.house_words import pass_name
+from ..views.seat_change import SeatForm, CHANGED, change_button, change_card, history_lines, seated
+from ..text.messages import Msg, rules_error
+from ...formats.share import join_names
+from ...rules import RulesError
+from ...store import StaleGameError
+from ..text.house_words import SHARED_WIN, pass_name
 from ..views.rules_card import rules_button, rules_card
 from ..views.sheet_parts import FIT, house_line, sheet_table
 from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag, text_action
@@ -32,7 +37,12 @@ class Model:
         self.read_only = route.read_only
         self.chart = route.chart
         self.game = load_game(session, route.id)
-        self.state = rules.state(self.game.game)
+        # the table as it sits now (the names after the last hand and the changes
+        # waiting for the next): every total, deal and pass is the game's own
+        self.names = self.game.next_names
+        self.shown = seated(self.game.game, self.names)
+        self.state = rules.state(self.shown)
+        self.seat_form: SeatForm | None = None  # the change-a-player card, when open
         self.rules_open = False  # the Rules card (closed until asked for)
         # 6 to 11 players: the banner folds to the dealer and the pass, so that every
         # total is on the screen after a save; a tap shows who passes to whom
@@ -61,12 +71,46 @@ class Model:
     def rematch(self) -> None:
         self.session.navigate(NewGame(rematch_of=self.game.id))
 
+    def open_seat_form(self) -> None:
+        self.seat_form = None if self.seat_form is not None else SeatForm()
+
+    def change_player(self) -> None:
+        """Change the picked seat's player from the next hand on (one change-log entry,
+        undone like a deleted hand)."""
+        form, stored, session = self.seat_form, self.game, self.session
+        if form is None:
+            return
+        number = len(stored.game.hands) + 1
+        problem = form.problem(rules.state(stored.game).players, stored.next_seat_changes,
+                               number)
+        if problem is not None:
+            session.error = rules_error(problem)
+            return
+        gid, before, old = stored.id, stored.next_seat_changes, self.names[form.seat]
+        try:
+            done = session.write(lambda store: store.change_seats(
+                gid, form.changes(before), stored.version), gid)
+        except StaleGameError:
+            session.stale(gid)
+            return
+        except RulesError as err:
+            session.error = rules_error(err)
+            return
+        self.seat_form = None
+
+        def undo() -> None:
+            session.write(lambda store: store.change_seats(gid, before, done.version), gid)
+
+        session.say(Msg(CHANGED, {"hand": number, "new": form.name.strip(), "old": old}),
+                    undo)
+        session.navigate(Sheet(gid), replace=True)
+
 
 def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
     """Above the table: errors, read-only, game over or the next hand, the target. With
     6 to 11 players the banner is folded and the target and the switch go under the
     table: eleven totals need most of a 360x740 screen."""
-    game, st = model.game.game, model.state
+    game, st = model.shown, model.state
     side = game.seats > FIT
     top: list[ft.Control | None] = [error_box(ui, ui.session.error)]
     if model.read_only:  # a finished game has nothing to play on (nor is it on home)
@@ -99,14 +143,16 @@ def tie_box(ui: Ui) -> ft.Control:
 def view(ui: Ui, model: Model) -> ft.View:
     st = model.state
     # up to 5 players: columns, the totals pinned on top; 6 to 11: the sheet on its side
-    pinned, table = sheet_table(ui, model.game.game, st, model.read_only,
+    game = model.shown
+    pinned, table = sheet_table(ui, game, st, model.read_only,
                                 lambda number: ui.act(model.edit_hand, number))
     if model.chart:  # the score chart in place of the hands (the totals stay pinned)
-        table = chart.score_chart(chart.chart_model(model.game.game), ui.session.tr)
+        table = chart.score_chart(chart.chart_model(game), ui.session.tr)
     controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0)]
-    if model.game.game.seats > FIT:  # under the table (see top_boxes)
-        controls += [target_info(ui, model.game.game, st),
-                     *rules_parts(ui, model, model.game.game), sheet_tabs(ui, model)]
+    controls += seat_parts(ui, model)
+    if game.seats > FIT:  # under the table (see top_boxes)
+        controls += [target_info(ui, game, st), *rules_parts(ui, model, game),
+                     sheet_tabs(ui, model)]
     controls.append(share_row(ui, model.game))
     changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
                           ui.go(Changes(model.game.id)))
@@ -121,6 +167,20 @@ def view(ui: Ui, model: Model) -> ft.View:
     actions = [a for a in (invite, changes) if a is not None]
     return frame(ui, "sheet", app_bar(ui, ui._("Score sheet"), actions=actions), controls,
                  bottom=bottom, top=pinned, error=False)
+
+
+def seat_parts(ui: Ui, model: Model) -> list[ft.Control]:
+    """Who played each seat when, and (a game going on) the change-a-player card."""
+    stored = model.game
+    parts = [history_lines(ui, stored.game, stored.next_seat_changes, model.names)]
+    if not model.read_only and not model.state.game_over:
+        number = len(stored.game.hands) + 1
+        if model.seat_form is None:
+            parts.append(change_button(ui, ui.act(model.open_seat_form)))
+        else:
+            parts.append(change_card(ui, model.seat_form, model.names, number, ui.act,
+                                     model.change_player, model.open_seat_form))
+    return [p for p in parts if p is not None]
 
 
 def rules_parts(ui: Ui, model: Model, game: rules.Game) -> list[ft.Control]:
@@ -249,7 +309,9 @@ def folded_banner(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
 def game_over_card(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
                    ) -> ft.Control:
     names = game.players
-    winner = names[st.winner]  # type: ignore[index]
+    won = join_names([names[seat] for seat in st.winners], ui.session.tr)
+    said = ui._(SHARED_WIN, winners=won) if st.standing.shared else \
+        ui._("{winner} wins!", winner=won)
     order = rules.standings_order(st.totals)
     standings = []
     places = rules.places(st.totals)
@@ -264,7 +326,7 @@ def game_over_card(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
         ])))
     content = ft.Column([
         tag(ids.WINNER, ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, color=ft.Colors.AMBER_700),
-                                ft.Text(ui._("{winner} wins!", winner=winner), size=24,
+                                ft.Text(said, size=24,
                                         weight=ft.FontWeight.BOLD, expand=True)])),
         ft.Text(ui._("Game over. Final standings:"), size=15),
         *standings,

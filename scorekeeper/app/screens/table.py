@@ -18,7 +18,9 @@ from ..text.messages import Msg
 from ..views.passes import pass_chips
 from ..routes import Home, Route, Settings, Sheet
 from ..views.widgets import Ui, app_bar, frame, section, signed, tag, text_field
-from ..text.house_words import pass_name, token_words
+from ..text.house_words import SHARED_WIN, pass_name, token_words
+from ..views.seat_change import history_lines, seated
+from ...formats.share import join_names
 from ..views.sheet_parts import house_line
 from ..text.words import DIRECTION_ICON
 
@@ -46,7 +48,10 @@ class Model:
                 self.game = None if stored.deleted else stored
             except StoreError:
                 self.game = None
-        self.state = rules.state(self.game.game) if self.game is not None else None
+        # the table as it sits now: the names after the last hand and the changes waiting
+        self.shown = None if self.game is None else seated(self.game.game,
+                                                           self.game.next_names)
+        self.state = rules.state(self.shown) if self.shown is not None else None
 
     def follows(self, game_id: str) -> bool:
         return self.game is not None and self.game.id == game_id
@@ -84,8 +89,10 @@ def view(ui: Ui, model: Model) -> ft.View:
             ui._("Waiting for the host to open a game."), size=20,
             text_align=ft.TextAlign.CENTER), live_region=True))
     else:
-        game, st = model.game.game, model.state
+        game, st = model.shown, model.state
+        stored = model.game
         controls += [now_card(ui, game, st), house_line(ui, game), totals_row(ui, game, st),
+                     history_lines(ui, stored.game, stored.next_seat_changes, game.players),
                      hands_card(ui, game, st)]
     if model.follower:
         controls.append(code_box(ui, model))
@@ -101,10 +108,12 @@ def now_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
     names = game.players
     color = ft.Colors.ON_PRIMARY_CONTAINER
     if st.game_over:
-        winner = names[st.winner]  # type: ignore[index]
+        won = join_names([names[seat] for seat in st.winners], ui.session.tr)
+        said = ui._(SHARED_WIN, winners=won) if st.standing.shared else \
+            ui._("{winner} wins!", winner=won)
         lines: list[ft.Control] = [ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS, size=40, color=ft.Colors.AMBER_700),
-            ft.Text(ui._("{winner} wins!", winner=winner), size=30,
+            ft.Text(said, size=30,
                     weight=ft.FontWeight.BOLD, color=color, expand=True)])]
     else:
         n = st.next_hand

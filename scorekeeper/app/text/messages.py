@@ -63,6 +63,19 @@ RULES_ERRORS: dict[str, str] = {
     "passes_empty": N_("The pass cycle needs at least one pass."),
     "pass_across_odd": N_("Passing across needs an even number of players (now {count})."),
     "pass_too_far": N_("Too far round: with {count} players a pass goes at most {max} seats."),
+    # a table's life: a change of player (rules.seats)
+    "seat_change_duplicate": N_("After the change {name} would sit at two seats: pick "
+                                "another name."),
+    "seat_change_same": N_("{name} already has that name."),
+    "seat_change_empty": N_("Type the new name."),
+    "seat_change_long": N_("The new name is too long: at most {max} characters."),
+    "seat_change_chars": N_("The new name holds characters that cannot be shown: use "
+                            "letters, digits, spaces and signs."),
+    "seat_change_seat": N_("Pick the player who leaves or is renamed."),
+    "seat_change_twice": N_("Pick the player who leaves or is renamed."),
+    "seat_change_gone": N_("{name} no longer plays: the seat has a new name."),
+    "seat_change_unknown": N_("{name} is not one of the players."),
+    "rules_value": N_("This house rule cannot have that value."),
 }
 RULES_ERROR_FALLBACK = N_("This does not follow the rules of the game.")
 LATER_HAND = N_("Hand {hand} would no longer be valid: {problem}")

@@ -61,7 +61,7 @@ def queen_counts(ui: Ui, entry: Any, seat: int, name: str, changed: Callable
 def jack_row(ui: Ui, entry: Any, changed: Callable) -> ft.Control:
     """Omnibus: who took the J♦, one tap on a name (required before Save)."""
     chips = []
-    for seat, name in enumerate(entry.game.players):
+    for seat, name in enumerate(entry.names):
         taken = entry.jack == seat
         chips.append(tag(ids.JACK_TAKER.format(seat=seat), ft.Chip(
             label=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),

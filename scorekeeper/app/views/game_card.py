@@ -8,6 +8,8 @@ from typing import Any
 
 import flet as ft
 
+from ...formats.share import join_names
+
 from ... import rules
 from .. import ids
 from .widgets import Ui, local_time, signed, tag
@@ -22,8 +24,10 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     strong = dict(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
     facts: list[ft.Control] = []
-    if g.finished and g.winner is not None:
-        facts.append(ft.Text(ui._("{winner} won", winner=g.winner), **strong))
+    won = tuple(getattr(g, "winners", ())) or ((g.winner,) if g.winner else ())
+    if g.finished and won:  # a shared win names every winner
+        facts.append(ft.Text(ui._("{winner} won", winner=join_names(won, ui.session.tr)),
+                             **strong))
     elif not g.hands:
         facts.append(tag(ids.NOT_STARTED, ft.Text(ui._("Not started"), **strong)))
     elif g.totals:

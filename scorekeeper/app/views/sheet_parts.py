@@ -67,7 +67,7 @@ def standing_marks(ui: Ui, game: rules.Game, st: rules.GameState, seat: int) -> 
     small = dict(size=11, weight=ft.FontWeight.BOLD, max_lines=1,
                  overflow=ft.TextOverflow.ELLIPSIS)
     if st.game_over:
-        if seat == st.winner:
+        if seat in st.winners:  # a shared win: every winner
             marks.append(tag(ids.LEADER.format(seat=seat), ft.Icon(
                 ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_700),
                 label=ui._("Won the game")))
