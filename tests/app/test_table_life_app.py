@@ -201,3 +201,21 @@ def test_a_deleted_hand_with_a_change_comes_back_with_it(phone, store):
     phone.go(f"/game/{gid}/changes")
     phone.tap(ids.CHANGE_UNDO)
     assert store.get(gid).game.hands[1].seat_changes == ((3, "Zenon"),)
+
+
+def test_a_followers_table_view_shows_the_names_now_and_who_played_when(store):
+    from test_app_roles import Clock, LanPhone, follower
+    from scorekeeper.app.table.access import Role, TableAccess
+    from scorekeeper.app.table.table_roles import LanTable
+
+    lan = LanTable(TableAccess(code="246810", token="T" * 32, clock=Clock()), port=8550,
+                   addresses=["192.168.1.5"])
+    host = LanPhone(store, lan, Role.HOST, client="127.0.0.1")
+    shared_game(host)
+    host.enter_points([20, 0, 6, 0])
+    change_player(host, 3, "Zenon")
+    p = follower(store, lan)
+    assert p.screen == "table"
+    assert "Zenon" in p.screen_text() and "Pass 2 cards right" in p.text(ids.TABLE_PASS)
+    assert p.text(ids.SEAT_CHANGE.format(seat=3, n=2)) == "Zenon · for Darek from hand 2"
+    assert not p.has(ids.SEAT_OPEN) and not p.has(ids.SEAT_SAVE)
