@@ -24,7 +24,11 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Protocol
 
 # from the package, not its modules: the rules' inner layout may change
-from . import MAX_PLAYERS, MIN_PLAYERS, RulesError, Variant, normalise_name, places, state
+from . import MAX_PLAYERS, MIN_PLAYERS, RulesError, Variant, normalise_name, places
+from .spells import Spell, over_shared_hands, spells
+
+__all__ = ["GameRef", "HeadToHead", "PlayerStats", "Spell", "Stats", "Summary", "check_filter",
+           "compute", "spells"]
 
 
 class Summary(Protocol):
@@ -54,56 +58,6 @@ class Summary(Protocol):
     def jacks(self) -> tuple[int, ...]: ...  # J♦ taken, per seat; () without Omnibus
     # a game where a seat changed name also has ``spells`` (see :func:`spells`) and
     # ``marks`` (the totals after the hand before each change); () in other games
-
-
-@dataclass(frozen=True)
-class Spell:
-    """One player's time at a seat in one game (a table's life): hands ``first`` to
-    ``last`` (1-based; ``last`` is ``first - 1`` when the name changed again before a hand
-    was played), the points they scored there, the moons they shot and J♦ they took."""
-
-    seat: int
-    name: str
-    first: int
-    last: int
-    points: int
-    moons: int
-    jacks: int
-
-    @property
-    def hands(self) -> int:
-        return self.last - self.first + 1
-
-
-def spells(game: object) -> tuple[tuple[Spell, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
-    """Who played each seat of ``game`` when, with their own figures, and the running
-    totals after the hand before each change (``(hand, totals)``: what head to head reads
-    to compare two players over the hands both played). ((), ()) when no seat changed."""
-    hands = game.hands  # type: ignore[attr-defined]
-    if not any(hand.seat_changes for hand in hands):
-        return (), ()
-    st = state(game)  # type: ignore[arg-type]
-    seats = len(st.totals)
-    open_ = [(game.players[seat], 1, 0, 0, 0) for seat in range(seats)]  # type: ignore[attr-defined]
-    done: list[Spell] = []
-    marks: list[tuple[int, tuple[int, ...]]] = []
-    running = (0,) * seats
-    for number, (hand, hs) in enumerate(zip(hands, st.hands), 1):
-        if hand.seat_changes:
-            marks.append((number - 1, running))
-        for seat, new in hand.seat_changes:
-            name, first, points, moons, jacks = open_[seat]
-            done.append(Spell(seat, name, first, number - 1, points, moons, jacks))
-            open_[seat] = (new, number, 0, 0, 0)
-        running = tuple(t + p for t, p in zip(running, hs.scores))
-        for seat in range(seats):
-            name, first, points, moons, jacks = open_[seat]
-            moon = hs.moon is not None and hs.moon.player == seat
-            jack = sum(1 for c in hs.adjustments if c.rule == "jack_of_diamonds" and c.seat == seat)
-            open_[seat] = (name, first, points + hs.scores[seat], moons + moon, jacks + jack)
-    done += [Spell(seat, *open_[seat][:2], len(hands), *open_[seat][2:])
-             for seat in range(seats)]
-    return tuple(sorted(done, key=lambda sp: (sp.seat, sp.first))), tuple(marks)
 
 
 @dataclass(frozen=True)
@@ -226,7 +180,7 @@ class Stats:
         if a != b:
             for game_id in self.lives_by_player.get(a, frozenset()) & \
                     self.lives_by_player.get(b, frozenset()):
-                mine, theirs = _over_shared_hands(self.lives[game_id], a, b)
+                mine, theirs = over_shared_hands(self.lives[game_id], a, b)
                 if mine is None:
                     continue
                 ahead += mine < theirs
@@ -238,32 +192,6 @@ class Stats:
     def _name(self, key: str, asked: str) -> str:
         found = self.player(key)
         return found.name if found else " ".join(asked.split())
-
-
-def _over_shared_hands(life: tuple, a: str, b: str) -> tuple[int | None, int]:
-    """The points ``a`` and ``b`` scored over the hands both played in one game where a
-    seat changed name (None when they played no hand together)."""
-    found, marks, totals = life
-    after = dict(marks)
-    mine = theirs = 0
-    shared = False
-    for x in found:
-        if normalise_name(x.name) != a:
-            continue
-        for y in found:
-            if normalise_name(y.name) != b:
-                continue
-            start, end = max(x.first, y.first), min(x.last, y.last)
-            if start > end:
-                continue
-            shared = True
-            at_end = totals if end not in after and end >= max(after, default=0) else after.get(end)
-            at_start = after.get(start - 1, (0,) * len(totals))
-            if at_end is None:  # a spell's last hand is the hand before a change
-                raise RulesError("stats_marks", "the game's marks miss a change")
-            mine += at_end[x.seat] - at_start[x.seat]
-            theirs += at_end[y.seat] - at_start[y.seat]
-    return (mine if shared else None), theirs
 
 
 class _Tally:
@@ -397,18 +325,7 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
             tally.add(s, seat, place, key in winners, last.get(seat))
         if found:
             lives[s.id] = (found, tuple(getattr(s, "marks", ())), tuple(s.totals))
-            for sp in found:
-                key = normalise_name(sp.name)
-                lives_by.setdefault(key, set()).add(s.id)
-                if sp is not last[sp.seat] and sp.hands:
-                    tally = tallies.get(key)
-                    if tally is None:
-                        tally = tallies[key] = _Tally(key)
-                    if s.id in tally.places or s.id in left_games.get(key, ()):
-                        tally.add_spell(sp)  # the same player at two seats: one game
-                    else:
-                        tally.add_left(s, sp)
-                        left_games.setdefault(key, set()).add(s.id)
+            _add_spells(s, found, last, tallies, lives_by, left_games)
     players = sorted((t.value() for t in tallies.values()),
                      key=lambda p: (-p.wins, -p.games, p.key))
     frozen_places = MappingProxyType(
@@ -417,6 +334,26 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
                  deleted, tuple(sorted(variants)), tuple(sorted(counts)), frozen_places,
                  omnibus, MappingProxyType(lives),
                  MappingProxyType({k: frozenset(v) for k, v in lives_by.items()}))
+
+
+def _add_spells(s: Summary, found: tuple[Spell, ...], last: dict[int, Spell],
+                tallies: dict[str, _Tally], lives_by: dict[str, set[str]],
+                left_games: dict[str, set[str]]) -> None:
+    """The players of a game where a seat changed name who did not hold their seat at
+    the end: their hands, points, moons and J♦ (and the game, without a place)."""
+    for sp in found:
+        key = normalise_name(sp.name)
+        lives_by.setdefault(key, set()).add(s.id)
+        if sp is last[sp.seat] or not sp.hands:
+            continue
+        tally = tallies.get(key)
+        if tally is None:
+            tally = tallies[key] = _Tally(key)
+        if s.id in tally.places or s.id in left_games.get(key, ()):
+            tally.add_spell(sp)  # the same player at two seats: one game
+        else:
+            tally.add_left(s, sp)
+            left_games.setdefault(key, set()).add(s.id)
 
 
 def _winners(s: Summary) -> frozenset[str]:

@@ -49,6 +49,7 @@ def writes(gid: str) -> dict[str, tuple[Write, Callable[[GuardedStore], Any]]]:
         "replace_hand": (Write.EDIT_HAND, lambda s: s.replace_hand(gid, 0, HAND, 2)),
         "insert_hand": (Write.INSERT_HAND, lambda s: s.insert_hand(gid, 0, HAND, 2)),
         "remove_hand": (Write.DELETE_HAND, lambda s: s.remove_hand(gid, 0, 2)),
+        "change_seats": (Write.CHANGE_PLAYER, lambda s: s.change_seats(gid, {0: "Eve"}, 2)),
         "set_rules": (Write.EDIT_HAND, lambda s: s.set_rules(gid, rules.Rules(target=50), 2)),
         "delete_game": (Write.DELETE_GAME, lambda s: s.delete_game(gid)),
         "restore_game": (Write.RESTORE_GAME, lambda s: s.restore_game(gid)),

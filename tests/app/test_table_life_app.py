@@ -75,7 +75,7 @@ def test_a_player_changed_from_the_sheet_plays_from_the_next_hand_on(phone, stor
     assert phone.text(ids.SHEET_NAME.format(seat=3)) == "Zenon"
     line = ids.SEAT_CHANGE.format(seat=3, n=3)
     assert phone.text(line) == "Zenon · for Darek from hand 3"
-    assert phone.spoken(line) == "Zenon · for Darek from hand 3"  # what a screen reader hears
+    assert phone.spoken(line) == "Zenon, for Darek from hand 3"  # what a screen reader hears
     assert store.get(gid).next_seat_changes == ((3, "Zenon"),)
     assert [c.action for c in store.changes(gid)][-1] == "seats"
     assert phone.totals() == [40, 0, 12, 0]  # the seat keeps its total
@@ -173,3 +173,49 @@ def test_eleven_players_with_a_replaced_name_fit_the_sheet(phone, store):
     assert phone.has(ids.SEAT_CHANGE.format(seat=7, n=2))
     assert store.get(gid).next_names[7] == "Maksymilian Wojciechowski"
     assert phone.spoken(ids.SHEET_NAME.format(seat=7)) == "Maksymilian Wojciechowski"
+
+
+def test_the_change_log_says_a_change_of_player_in_words(phone, store):
+    gid = shared_game(phone)
+    phone.enter_points([20, 0, 6, 0])
+    change_player(phone, 3, "Zenon")
+    phone.go(f"/game/{gid}/changes")
+    assert "Players changed from hand 2" in phone.text(ids.CHANGE.format(n=0))
+    assert "Zenon · for Darek from hand 2" in phone.text(ids.CHANGE.format(n=0))
+    phone.go(f"/game/{gid}")
+    phone.enter_points([10, 0, 6, 10])
+    phone.go(f"/game/{gid}/changes")
+    assert "Hand 2 added" in phone.text(ids.CHANGE.format(n=0))
+    assert "Zenon · for Darek from hand 2" in phone.text(ids.CHANGE.format(n=1))
+
+
+def test_a_deleted_hand_with_a_change_comes_back_with_it(phone, store):
+    gid = shared_game(phone)
+    phone.enter_points([20, 0, 6, 0])
+    change_player(phone, 3, "Zenon")
+    phone.enter_points([10, 0, 6, 10])
+    phone.go(f"/game/{gid}/hand/2")
+    phone.tap(ids.DELETE_HAND)
+    phone.tap(ids.CONFIRM)
+    assert rules.state(store.get(gid).game).players[3] == "Darek"
+    phone.go(f"/game/{gid}/changes")
+    phone.tap(ids.CHANGE_UNDO)
+    assert store.get(gid).game.hands[1].seat_changes == ((3, "Zenon"),)
+
+
+def test_a_followers_table_view_shows_the_names_now_and_who_played_when(store):
+    from test_app_roles import Clock, LanPhone, follower
+    from scorekeeper.app.table.access import Role, TableAccess
+    from scorekeeper.app.table.table_roles import LanTable
+
+    lan = LanTable(TableAccess(code="246810", token="T" * 32, clock=Clock()), port=8550,
+                   addresses=["192.168.1.5"])
+    host = LanPhone(store, lan, Role.HOST, client="127.0.0.1")
+    shared_game(host)
+    host.enter_points([20, 0, 6, 0])
+    change_player(host, 3, "Zenon")
+    p = follower(store, lan)
+    assert p.screen == "table"
+    assert "Zenon" in p.screen_text() and "Pass 2 cards right" in p.text(ids.TABLE_PASS)
+    assert p.text(ids.SEAT_CHANGE.format(seat=3, n=2)) == "Zenon · for Darek from hand 2"
+    assert not p.has(ids.SEAT_OPEN) and not p.has(ids.SEAT_SAVE)

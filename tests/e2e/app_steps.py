@@ -119,6 +119,8 @@ class Table:
             if key == "passes":
                 n = rules.cycle_choices(self.table_rules.variant, len(self.players)).index(value)
                 app.tap(ids.PASS_CYCLE.format(n=n))
+            elif key == "pass_cards":
+                app.tap(ids.PASS_CARDS.format(n=value))
             elif not app.is_checked(ids.HOUSE_RULE.format(rule=key)):
                 switch = ids.HOUSE_RULE.format(rule=key)
                 app.tap(switch)
@@ -144,8 +146,10 @@ class Table:
                               what=f"hand {number}, {self.players[seat]}: {score}")
         if st.game_over:
             app.wait(ids.GAME_OVER)
-            winner = self.players[st.winner]  # type: ignore[index]
-            app.wait_text(ids.WINNER, lambda t: winner in t, what=f"{winner} as the winner")
+            for seat in st.winners:  # a shared win names every winner
+                winner = self.players[seat]
+                app.wait_text(ids.WINNER, lambda t, w=winner: w in t,
+                              what=f"{winner} as a winner")
             assert not app.exists(ids.ENTER_HAND), "a finished game takes no more hands"
             return
         nxt = st.next_hand

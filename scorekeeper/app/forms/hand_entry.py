@@ -272,8 +272,11 @@ class HandEntry:
 
     @classmethod
     def from_draft(cls, game: rules.Game, index: int | None,
-                   draft: dict[str, Any] | None) -> HandEntry:
-        entry = cls(game, index)
+                   draft: dict[str, Any] | None,
+                   waiting: tuple[tuple[int, str], ...] = ()) -> HandEntry:
+        """The entry as the draft left it (``waiting``: the changes of player waiting for
+        a new hand, see :attr:`waiting`)."""
+        entry = cls(game, index, waiting=waiting if index is None else ())
         number = entry.number
         if not draft or draft.get("hand") != number or bool(draft.get("editing")) != (
                 index is not None):
@@ -295,7 +298,7 @@ class HandEntry:
             jack = draft.get("jack")
             entry.jack = jack if type(jack) is int and 0 <= jack < n else entry.jack
         except (TypeError, ValueError):
-            return cls(game, index)
+            return cls(game, index, waiting=entry.waiting)
         return entry
 
     @staticmethod

@@ -12,6 +12,7 @@ from ...store import StaleGameError
 from .. import ids
 from ..text.i18n import N_
 from ..text.messages import Msg
+from ...formats.share import SEAT_CHANGE
 from ..routes import Changes, Route
 from ..views.widgets import TAP, Ui, app_bar, frame, local_time, signed, tag
 from . import load_game
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
     from ..session import Session
 
 ACTION = {"add": N_("Hand {hand} added"), "edit": N_("Hand {hand} changed"),
-          "remove": N_("Hand {hand} deleted"), "insert": N_("Hand {hand} brought back")}
+          "remove": N_("Hand {hand} deleted"), "insert": N_("Hand {hand} brought back"),
+          "seats": N_("Players changed from hand {hand}")}
+SEATS_NONE = N_("No change of player waits for hand {hand}.")
 
 
 class Model:
@@ -52,7 +55,7 @@ class Model:
         if change is None:
             return
         choice = MoonChoice(change.old_moon_choice) if change.old_moon_choice else None
-        hand = rules.Hand(tuple(change.old or ()), choice)
+        hand = rules.Hand(tuple(change.old or ()), choice, change.old_jack, change.old_seats)
         try:
             self.session.write(lambda store: store.insert_hand(
                 gid, change.hand - 1, hand, change.version), gid)
@@ -73,14 +76,26 @@ def points_text(points: Any, players: Any = ()) -> str:
     return " · ".join(f"{name} {signed(p)}" for name, p in zip(names, points))
 
 
+def seat_details(ui: Ui, game: rules.Game, st: rules.GameState, ch: Change) -> list[str]:
+    """A change of player in words: "Zenon · for Darek from hand 3", by the names the
+    seats had before that hand (the names now when the hand is gone since)."""
+    index = ch.hand - 2
+    before = game.players if index < 0 else st.names[index] if index < len(st.names) \
+        else st.players
+    lines = [ui._(SEAT_CHANGE, new=name, old=before[seat] if seat < len(before) else "",
+                  hand=ch.hand) for seat, name in ch.new_seats]
+    return lines or [ui._(SEATS_NONE, hand=ch.hand)]
+
+
 def view(ui: Ui, model: Model) -> ft.View:
     rows: list[ft.Control | None] = []
     if not model.changes:
         rows.append(ft.Text(ui._("No changes yet.")))
-    players = model.game.game.players
+    st = rules.state(model.game.game)
+    players = st.players
     for i, ch in enumerate(model.changes):
         title = ui._(ACTION.get(ch.action, ACTION["edit"]), hand=ch.hand)
-        detail = []
+        detail = seat_details(ui, model.game.game, st, ch) if ch.action == "seats" else []
         if ch.old is not None:
             detail.append(ui._("before: {points}", points=points_text(ch.old, players)))
         if ch.new is not None:

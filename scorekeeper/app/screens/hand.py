@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from ... import rules
-from ...formats.share import join_names
 from ...rules import MoonChoice, MoonRule, RulesError
 from ...store import StaleGameError, StoredGame, StoreError
 from .. import ids
@@ -21,7 +20,7 @@ from ..text.i18n import N_
 from ..text.messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
 from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
-from ..text.house_words import SHARED_OVER, UNLESS_ADDS, UNLESS_SUBTRACTS, pass_name
+from ..text.house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, over_words, pass_name
 from ..views.textwidth import fit_name
 from ..views.widgets import RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag, text_action, text_field
 from ..text.words import MOON_CHOICE_NAME, MOON_RULE_NAME
@@ -50,8 +49,8 @@ class Model:
             draft = session.store.get_draft(route.id)
         except StoreError:
             draft = None
-        self.entry = HandEntry.from_draft(game, index, draft)
-        self.entry.waiting = self.game.next_seat_changes  # a new hand: who plays it
+        # a new hand is played by the names with the changes of player waiting for it
+        self.entry = HandEntry.from_draft(game, index, draft, self.game.next_seat_changes)
 
     def follows(self, game_id: str) -> bool:
         return False  # a hand being typed is left alone; its save is checked then
@@ -364,8 +363,7 @@ def unless_preview(ui: Ui, names: tuple[str, ...], preview: rules.MoonPreview) -
 
 def outcome_text(ui: Ui, names: tuple[str, ...], standing: rules.Standing) -> str:
     if standing.game_over:
-        won = join_names([names[seat] for seat in standing.winners], ui.session.tr)
-        return ui._(SHARED_OVER if standing.shared else "Game over: {winner} wins", winner=won)
+        return over_words(ui, [names[seat] for seat in standing.winners])
     if standing.tie_for_lowest:
         return ui._("Tie for lowest: the game goes on")
     return ui._("The game goes on")

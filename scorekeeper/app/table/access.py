@@ -53,6 +53,7 @@ class Write(str, Enum):
     EDIT_HAND = "edit_hand"
     DELETE_HAND = "delete_hand"
     INSERT_HAND = "insert_hand"  # the undo of a deleted hand
+    CHANGE_PLAYER = "change_player"  # a seat's player from the next hand on (and its undo)
     DELETE_GAME = "delete_game"
     RESTORE_GAME = "restore_game"  # the undo of a deleted game
     IMPORT = "import"

@@ -136,6 +136,10 @@ class GuardedStore:
         self._write(Write.INSERT_HAND)
         return self.inner.insert_hand(game_id, index, hand, expected_version)
 
+    def change_seats(self, game_id: str, changes: Any, expected_version: int) -> StoredGame:
+        self._write(Write.CHANGE_PLAYER)
+        return self.inner.change_seats(game_id, changes, expected_version)
+
     def remove_hand(self, game_id: str, index: int, expected_version: int) -> StoredGame:
         self._write(Write.DELETE_HAND)
         return self.inner.remove_hand(game_id, index, expected_version)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import rules
+from ...formats.share import join_names
 from ...rules import PassDirection
 from .i18n import N_
 from .messages import Nn_
@@ -42,6 +43,7 @@ LEFT_N = N_("left {n}")
 RIGHT_N = N_("right {n}")
 PASS_LEFT_N = N_("Pass left, {n} seats along")
 PASS_RIGHT_N = N_("Pass right, {n} seats along")
+GAME_OVER = N_("Game over: {winner} wins")
 SHARED_OVER = N_("Game over: {winner} share the win")
 SHARED_WIN = N_("{winners} win!")  # the game-over card of a shared win: "Bartek and Darek win!"
 SHARED_EXAMPLE = N_("{first} and {second} both on {total} at the target: both win")
@@ -99,6 +101,12 @@ def pass_words(ui: Any, direction: PassDirection, far: int | None, cards: int = 
     if far is None:
         return ui._(DIRECTION[direction])
     return ui._(PASS_LEFT_N if direction is PassDirection.LEFT else PASS_RIGHT_N, n=far)
+
+
+def over_words(ui: Any, winners: list[str]) -> str:
+    """"Game over: Bartek wins", or every winner of a shared win."""
+    won = join_names(winners, ui.session.tr)
+    return ui._(SHARED_OVER if len(winners) > 1 else GAME_OVER, winner=won)
 
 
 def house_summary(ui: Any, table: rules.Rules, moon: bool = True) -> str:

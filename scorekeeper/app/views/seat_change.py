@@ -70,8 +70,9 @@ def history_lines(ui: Ui, game: rules.Game, waiting: tuple[tuple[int, str], ...]
             pairs.append((row[-1], (number, pending)))
         for (_, old), (hand, new) in pairs:
             text = ui._(SEAT_CHANGE, new=new, old=old, hand=hand)
+            # heard without the middle dot: "Zenon, for Darek from hand 6"
             lines.append(tag(ids.SEAT_CHANGE.format(seat=seat, n=hand), ft.Text(
-                text, size=14), label=text))
+                text, size=14), label=text.replace(" · ", ", ")))
     if not lines:
         return None
     head = ft.Text(ui._(SEAT_CHANGES), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
