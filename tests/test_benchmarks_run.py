@@ -73,6 +73,9 @@ def test_house_rules_benchmark_runs_and_ends_with_the_ratio_line() -> None:
     assert last.startswith("house rules ratio (state): "), last
     float(last.rsplit(":", 1)[1])
     assert "plain" in out and "game_from_dict" in out
+    seats = [line for line in out.splitlines() if line.startswith("seat changes ratio (state): ")]
+    assert len(seats) == 1, out
+    float(seats[0].rsplit(":", 1)[1])
 
 
 @pytest.mark.e2e
