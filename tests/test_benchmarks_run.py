@@ -82,7 +82,7 @@ def test_house_rules_benchmark_runs_and_ends_with_the_ratio_line() -> None:
 def test_flood_benchmark_runs_both_floods() -> None:
     """Needs root for its network namespace, as the LAN browser tests do. Four rounds of
     saves run: with the default five each, the game once ended under its target of 100."""
-    out = run("bench_flood.py", "--runs", "2", "--events", "3000")
+    out = run("bench_flood.py", "--runs", "2", "--events", "3000", timeout=1800)
     for label in ("quiet (before and after)", "flood, no token (lobby)",
                   "flood, follower with token"):
         line = next(line for line in out.splitlines() if line.strip().startswith(label))

@@ -59,7 +59,9 @@ def saves(host: Flutter, game: list[rules.Hand], runs: int,
         game.append(rules.Hand(points=tuple(points)))
         want = str(rules.state(game_with(rules.Game(players=tuple(PLAYERS)), game)).totals[0])
         enter_hand(host, points)
-        host.wait_enabled(ids.SAVE_HAND)
+        # a busy machine (CI) answers the typed points late: wait long, never decide by speed
+        host.wait_enabled(ids.SAVE_HAND, timeout=180,
+                          why=lambda: f"the hand entry shows {host.shot('FAILED-bench-flood-save')}")
         tap = finger(host, ids.SAVE_HAND)
         proc = before_tap() if before_tap else None
 
@@ -76,9 +78,21 @@ def saves(host: Flutter, game: list[rules.Hand], runs: int,
                   file=sys.stderr)
             raise
         if isinstance(proc, subprocess.Popen):
-            text, _ = proc.communicate(timeout=120)
-            floods.append(json.loads(text.strip().splitlines()[-1]))
+            floods.append(flood_report(proc))
     return out, floods
+
+
+def flood_report(proc: subprocess.Popen[str]) -> dict:
+    """The flooding phone's last line (a JSON report); {} and its stderr said when it
+    printed none (it is a load, not a verdict: the figures say how many reports came)."""
+    text, err = proc.communicate(timeout=600)
+    lines = text.strip().splitlines()
+    try:
+        return dict(json.loads(lines[-1]))
+    except (IndexError, ValueError):
+        print(f"the flooding phone gave no report (exit {proc.returncode}): {err[-500:]}",
+              file=sys.stderr)
+        return {}
 
 
 def median(values: list[float]) -> float:
