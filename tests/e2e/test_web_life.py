@@ -16,9 +16,16 @@ from typing import Iterator
 
 import pytest
 from e2e_harness import CHROMIUM_ARGS, FAILED, Phone, chromium_path, eventually
-from web_harness import START_TIMEOUT, WebApp, block_outside, build, static_server
+from app_steps import Table, has_number
+from web_harness import (START_TIMEOUT, KillableChromium, WebApp, block_outside, build,
+                         static_server)
 
 from scorekeeper.app import ids
+from scorekeeper.rules import Hand
+
+ALA, BARTEK, CELINA, DAREK = range(4)
+SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+          "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
 
 # a page that leaves says whether the browser kept it (the next page at this origin reads it)
 LEFT = """addEventListener("pagehide", (e) => {
@@ -122,3 +129,36 @@ def test_a_browser_whose_language_flutter_cannot_parse_opens_in_english(web: Web
     assert web.page.evaluate("() => [...navigator.languages]") == ["en"]
     assert "New game" in web.text(ids.NEW_GAME)
     web.shot("web-life-language-C")
+
+
+@pytest.mark.parametrize("engine", ["chromium", "safari-ua"])
+def test_a_hand_whose_total_shows_survives_a_killed_browser(
+        browser, site: Path, tmp_path: Path, engine: str) -> None:  # type: ignore[no-untyped-def]
+    """SIGKILL the browser the moment the new total shows, start it again: the hand is
+    there. Both ways Python keeps a hand: waiting for IndexedDB (Chromium's JSPI), and
+    not waiting (a Safari user agent: ``browser.can_wait()`` is False, the write stays
+    unkept and the sheet waits for the sync)."""
+    options = {"user_agent": SAFARI} if engine == "safari-ua" else {}
+    with static_server(site) as server:
+        chromium = KillableChromium(browser.browser_type, tmp_path / "profile")
+        try:
+            web = WebApp(chromium.start(**options), server.url)
+            table = Table(web)
+            table.start()
+            table.open_entry()
+            table.cards({ALA: 4, BARTEK: 9}, queen=DAREK)
+            web.wait_enabled(ids.SAVE_HAND)
+            web.tap(ids.SAVE_HAND)
+            web.wait_text(ids.TOTAL.format(seat=DAREK), lambda t: has_number(t, 13),
+                          what="Darek's new total")
+            if engine == "safari-ua":
+                assert web.page.evaluate("() => navigator.userAgent") == SAFARI
+            chromium.kill()
+            table.hands.append(Hand((4, 9, 0, 13)))
+
+            web = WebApp(chromium.start(**options), server.url)
+            table.app = web
+            web.open(table.path, ready=ids.ENTER_HAND)
+            table.check_sheet()
+        finally:
+            chromium.kill()
