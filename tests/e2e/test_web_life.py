@@ -162,3 +162,26 @@ def test_a_hand_whose_total_shows_survives_a_killed_browser(
             table.check_sheet()
         finally:
             chromium.kill()
+
+
+def test_safari_not_installed_is_told_about_the_7_days(cached_browser, site: Path) -> None:  # type: ignore[no-untyped-def]
+    """A Safari user agent (the page not installed): home says Safari may delete the games
+    after 7 days, Install shows the steps; Settings says it too."""
+    from e2e_harness import PHONE
+
+    context = cached_browser.new_context(**{**PHONE, "user_agent": SAFARI})
+    try:
+        block_outside(context)
+        with static_server(site) as server:
+            web = WebApp(context.new_page(), server.url)
+            web.open("/", ready=ids.STORAGE_EXPIRES)
+            assert "7 days" in web.text(ids.STORAGE_EXPIRES)
+            web.tap(ids.INSTALL)
+            web.wait(ids.INSTALL_STEPS, timeout=START_TIMEOUT)
+            assert "Add to Home Screen" in web.text(ids.INSTALL_STEPS)
+            web.shot("web-life-safari-home")
+            web.page.goto(web.base_url + "/#/settings")
+            web.reload(ready=ids.STORAGE_EXPIRES)
+            assert "7 days" in web.text(ids.STORAGE_EXPIRES)
+    finally:
+        context.close()
