@@ -22,6 +22,11 @@ T = TypeVar("T")
 
 LAST_BACKUP = "last_backup"  # the store setting: when "Back up now" was last used (UTC)
 REMIND_AFTER = timedelta(days=7)
+# Safari (not installed): the home screen and Settings say it, see views.storage_notice
+STORAGE_EXPIRES = N_("Safari may delete these games after 7 days without a visit. Add to "
+                     "Home Screen to keep them.")
+INSTALL_STEPS = N_("In Safari, tap Share (the square with an arrow), then “Add to Home "
+                   "Screen”, then Add. Open the score sheet from the home screen from then on.")
 # the web app opened while another tab or window has the games (see web.browser)
 OPEN_ELSEWHERE = N_("The score sheet is open in another tab or window. Close it, and it "
                     "opens here.")
@@ -30,10 +35,13 @@ OPEN_ELSEWHERE = N_("The score sheet is open in another tab or window. Close it,
 @dataclass(frozen=True)
 class Device:
     """The browser's side: ``persisted`` (the browser granted persistent storage; None
-    when it cannot say) and ``save_file(name, data)``, which starts a download."""
+    when it cannot say), ``save_file(name, data)``, which starts a download, and
+    ``storage_expires``: Safari, the app not on the home screen, where Safari deletes a
+    site's storage after 7 days without a visit."""
 
     persisted: bool | None
     save_file: Callable[[str, bytes], None]
+    storage_expires: bool = False
 
 
 class Session(Protocol):
@@ -74,6 +82,10 @@ def back_up(session: Session) -> None:
     session.write(lambda store: store.set_setting(LAST_BACKUP, stamp))
 
 
+def back_up_action(session: Session) -> Callable[[], None]:
+    return lambda: back_up(session)
+
+
 def backup_is_due(session: Session, at: datetime | None = None) -> bool:
     """A reminder on the home screen: there are games, and no backup in a week."""
     if session.device is None or not session.store.list_games():
@@ -81,3 +93,8 @@ def backup_is_due(session: Session, at: datetime | None = None) -> bool:
     last = last_backup(session)
     when = parse_utc(last) if last else None
     return when is None or (at or now_utc()) - when > REMIND_AFTER
+
+
+def storage_expires(session: Session) -> bool:
+    """Whether the games may be deleted after 7 days without a visit (Safari)."""
+    return session.device is not None and session.device.storage_expires

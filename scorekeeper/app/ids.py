@@ -157,6 +157,9 @@ STORAGE_KEPT = "storage-kept"  # settings, web app: whether the browser keeps th
 LAST_BACKUP = "last-backup"  # settings, web app: when the last backup was made
 BACKUP_NOW = "backup-now"  # settings and home, web app: download every game as a file
 BACKUP_DUE = "backup-due"  # home, web app: no backup for a week
+STORAGE_EXPIRES = "storage-expires"  # home and settings, Safari not installed: the 7 days
+INSTALL = "install"  # beside it: show how to add the app to the home screen
+INSTALL_STEPS = "install-steps"  # those steps
 OPEN_ELSEWHERE = "open-elsewhere"  # web app: another tab or window has the games
 # --- the sheet's table, the queens of Cancellation, the game cards --------------------------
 QUEENS = "queens-{seat}-{count}"  # Cancellation: this player took count (0, 1, 2) queens

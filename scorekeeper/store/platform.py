@@ -10,6 +10,7 @@ browser's storage, see ``scorekeeper/web/browser.py``).
 | lock files against other processes | ``flock`` or portalocker | nothing to lock against: no other process sees the folder (one tab at a time; see the README) |
 | fsync a folder after a rename | yes, but not on Windows | no: the browser's storage has no folders to sync |
 | a durable write is durable when | fsynced | synced to the browser's storage (:func:`made_durable`) |
+| a durable write returned before it is kept ("unkept") | never | where Python cannot wait for the sync (no JavaScript Promise integration): until the sync ends (:func:`keeping`, :func:`unkept`, :func:`when_kept`) |
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import errno
 import os
 import shutil
 import sys
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -27,6 +29,9 @@ BROWSER_BOOT = "browser-storage"
 BOOT_ID_FILE = "/proc/sys/kernel/random/boot_id"
 
 _persist: list[Callable[[], None]] = []  # what makes the browser's storage catch up
+_guard = threading.Lock()
+_unkept = 0  # durable writes whose sync to the browser's storage has not ended
+_when_kept: list[Callable[[], None]] = []  # to run once none is left
 
 
 def link_or_copy(src: Path, dst: Path) -> None:
@@ -85,13 +90,54 @@ def can_sync_folder() -> bool:
     return not (WINDOWS or BROWSER)
 
 
-def on_durable(persist: Callable[[], None]) -> None:
-    """``persist()`` runs after every durable write (the browser's sync to IndexedDB)."""
+def on_durable(persist: Callable[[], None] | None) -> None:
+    """``persist()`` runs after every durable write (the browser's sync to IndexedDB);
+    None: nothing does."""
     _persist.clear()
-    _persist.append(persist)
+    if persist is not None:
+        _persist.append(persist)
 
 
 def made_durable() -> None:
     """A durable write is done here: make the storage keep it before it is reported."""
     for persist in _persist:
         persist()
+
+
+def keeping() -> Callable[[], None]:
+    """A durable write's sync to the storage has started and has not ended: the write is
+    "unkept" until the call returned here is made (once the sync ends, kept or refused)."""
+    global _unkept
+    with _guard:
+        _unkept += 1
+    ended = threading.Event()
+
+    def kept() -> None:
+        global _unkept
+        with _guard:
+            if ended.is_set():
+                return
+            ended.set()
+            _unkept -= 1
+            due = list(_when_kept) if _unkept == 0 else []
+            if due:
+                _when_kept.clear()
+        for callback in due:
+            callback()
+
+    return kept
+
+
+def unkept() -> bool:
+    """Whether a durable write returned and its sync to the storage has not ended."""
+    with _guard:
+        return _unkept > 0
+
+
+def when_kept(callback: Callable[[], None]) -> None:
+    """``callback()`` once no durable write is unkept: now, or when the last sync ends."""
+    with _guard:
+        if _unkept:
+            _when_kept.append(callback)
+            return
+    callback()

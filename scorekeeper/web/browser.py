@@ -1,10 +1,11 @@
 """The browser's storage for the store, in Pyodide: the data folder is Emscripten's IDBFS
 (files in memory, copied to the origin's IndexedDB by ``FS.syncfs``, one transaction per
 sync). The store asks for a sync after every durable write (``store.platform``); with
-JavaScript Promise integration (Chromium; see :func:`can_wait`) the write returns only
-once IndexedDB has it, so the sheet shows a saved hand only after the browser keeps it.
-Without it (Safari, Firefox today) the sync is started at once and the sheet does not
-wait for it.
+JavaScript Promise integration (see :func:`can_wait`) the write returns only once
+IndexedDB has it. Without it (WebKit, Firefox before 142) the sync is started at once and
+the write is "unkept" until it ends (``store.platform.keeping``): the app shows what the
+write did only then (``app.views.widgets.Ui.act``). Either way the sheet shows a saved
+hand only after the browser keeps it.
 
 Only Pyodide imports this module (``pyodide_js``, ``pyodide.ffi``).
 """
@@ -46,13 +47,28 @@ def syncfs(populate: bool) -> asyncio.Future[None]:
     return future
 
 
+def webkit(user_agent: str | None) -> bool:
+    """Whether ``user_agent`` is WebKit's (Safari, every browser on an iPhone, WebKitGTK),
+    not Chrome's or Android's, which say "AppleWebKit" too."""
+    ua = user_agent or ""
+    return "AppleWebKit/" in ua and not any(
+        mark in ua for mark in ("Chrome/", "Chromium/", "Android", "Edg/"))
+
+
+def user_agent() -> str:
+    import js
+
+    return str(getattr(js.navigator, "userAgent", "") or "")
+
+
 def can_wait() -> bool:
-    """Whether a write can wait for the sync (JavaScript Promise integration)."""
+    """Whether a write can wait for the sync (JavaScript Promise integration). Never in
+    WebKit: its JavaScript call trampoline cannot be suspended, whatever it reports."""
     try:
         from pyodide.ffi import can_run_sync
     except ImportError:
         return False
-    return bool(can_run_sync())
+    return not webkit(user_agent()) and bool(can_run_sync())
 
 
 def persist() -> None:
@@ -63,9 +79,15 @@ def persist() -> None:
 
         run_sync(syncfs(False))
         return
-    future = syncfs(False)
+    kept = platform.keeping()
+    try:
+        future = syncfs(False)
+    except BaseException:
+        kept()  # no sync started: nothing to wait for
+        raise
     _pending.add(future)
     future.add_done_callback(_finished)
+    future.add_done_callback(lambda _: kept())
 
 
 def _finished(future: asyncio.Future[None]) -> None:

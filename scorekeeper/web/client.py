@@ -23,6 +23,8 @@ import re
 import shutil
 from pathlib import Path, PurePosixPath
 
+from .page_scripts import BOOT_SCRIPT, START_EARLY
+
 KEEP_CANVASKIT = ("canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm",
                   "canvaskit/skwasm.js", "canvaskit/skwasm.wasm",
                   "canvaskit/skwasm_heavy.js", "canvaskit/skwasm_heavy.wasm")
@@ -261,27 +263,6 @@ EARLY_WORKER = """    // the worker the page started at its load, already loadin
     // (scorekeeper build-web)
     app.worker = globalThis.takeEarlyWorker();
 """
-START_EARLY = """
-// scorekeeper build-web: start Python's worker and Pyodide now, while Flutter loads; the
-// first connection from Flutter takes this worker, later ones start their own.
-;(function () {
-    function newWorker() {
-        return new Worker((flet.entrypointBaseUrl.endsWith("/") ?
-            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
-            { type: "module" });
-    }
-    let early = null;
-    if (flet.pyodide) {
-        early = newWorker();
-        early.postMessage({ preload: flet.pyodideUrl });
-    }
-    globalThis.takeEarlyWorker = function () {
-        const worker = early || newWorker();
-        early = null;
-        return worker;
-    };
-})();
-"""
 
 
 def patch_worker(out: Path, snapshot: str | None = None) -> None:
@@ -305,34 +286,6 @@ def patch_worker(out: Path, snapshot: str | None = None) -> None:
                          runtime.name)
     runtime.write_text(_replace_once(text, TRAMPOLINE, TRAMPOLINE_KEPT, runtime.name),
                        encoding="utf-8")
-
-
-BOOT_SCRIPT = """<script>
-// Python in the browser (scorekeeper build-web): the runtime by an absolute address (a
-// module worker cannot import a bare name), this site's own service worker (sw.js), and
-// storage the browser should not clear.
-flet.pyodideUrl = new URL("pyodide/pyodide.mjs", document.baseURI).href;
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("sw.js").catch(function (e) {
-    console.warn("service worker not registered", e);
-  });
-}
-if (navigator.storage && navigator.storage.persist) {
-  navigator.storage.persist().catch(function () {});
-}
-// Once the app shows, the service worker keeps the files of Flutter's build this browser
-// loaded (on the first open it did not control the page yet, so it never saw them).
-window.addEventListener("flutter-first-frame", function () {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.ready.then(function (registration) {
-    var used = performance.getEntriesByType("resource").map(function (e) { return e.name; });
-    var channel = new MessageChannel();
-    channel.port1.onmessage = function (e) { window.heartsKept = e.data; };
-    registration.active.postMessage({ keep: used }, [channel.port2]);
-  });
-}, { once: true });
-</script>
-"""
 
 
 def patch_index(path: Path, *, version: str, base_href: str) -> None:

@@ -36,7 +36,10 @@ def device_for(persisted: bool | None) -> Any:
             except Exception:  # the browser refused the download: said in its console
                 log.exception("the backup was not downloaded")
 
-        return Device(persisted=persisted,
+        # Safari (WebKit) deletes the games after 7 days without a visit unless the app
+        # is on the home screen (Flet's client says when it runs installed: page.pwa)
+        expires = browser.webkit(page.client_user_agent or browser.user_agent()) and not page.pwa
+        return Device(persisted=persisted, storage_expires=expires,
                       save_file=lambda name, data: page.run_task(save, name, data))
 
     return device

@@ -90,11 +90,12 @@ class KillableChromium:
         self.chromium, self.profile = chromium, profile
         self.context = None
 
-    def start(self):  # type: ignore[no-untyped-def]
-        """Start it: the page of a phone-sized window, every outside request refused."""
+    def start(self, **options):  # type: ignore[no-untyped-def]
+        """Start it: the page of a phone-sized window, every outside request refused;
+        ``options`` for Playwright's context beside the phone's (e.g. ``user_agent``)."""
         self.context = self.chromium.launch_persistent_context(
             str(self.profile), executable_path=chromium_path(), headless=True,
-            args=CHROMIUM_ARGS, **PHONE)
+            args=CHROMIUM_ARGS, **{**PHONE, **options})
         block_outside(self.context)
         pages = self.context.pages
         return pages[0] if pages else self.context.new_page()

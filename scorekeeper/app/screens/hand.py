@@ -22,7 +22,7 @@ from ..routes import Hand, Route, Sheet
 from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
 from ..text.house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, over_words, pass_name
 from ..views.textwidth import fit_name
-from ..views.widgets import RED, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag, text_action, text_field
+from ..views.widgets import RED, SAVING, TAP, Ui, app_bar, big_button, error_box, frame, signed, tag, text_action, text_field
 from ..text.words import MOON_CHOICE_NAME, MOON_RULE_NAME
 from . import Redirect, load_game
 
@@ -196,14 +196,14 @@ def view(ui: Ui, model: Model) -> ft.View:
     # below every player, so its coming and going moves no row under a finger
     rows.append(moon_box(ui, entry, changed))
 
-    save_text = ui._("Save hand {hand}", hand=entry.number)
+    save_text = ui._(SAVING) if ui.saving else ui._("Save hand {hand}", hand=entry.number)
     bottom: list[ft.Control | None] = [error_box(ui, ui.session.error)]
     if problem is not None:
         bottom.append(tag(ids.SAVE_REASON, ft.Text(ui.say(problem), size=14,
                                                    color=ft.Colors.ON_SURFACE_VARIANT),
                           live_region=True))
     bottom.append(big_button(ui, ids.SAVE_HAND, save_text, ui.act(model.save),
-                             ft.Icons.CHECK, disabled=problem is not None))
+                             ft.Icons.CHECK, disabled=problem is not None or bool(ui.saving)))
     actions = [text_action(ids.CLEAR_HAND, ft.Icons.RESTART_ALT, ui._("Start over"),
                            changed(entry.clear))]
     if entry.index is not None:

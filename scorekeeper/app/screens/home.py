@@ -10,6 +10,7 @@ from ...store import GameSummary
 from .. import backup, ids
 from ..routes import History, Home, NewGame, Route, Settings, Sheet, Stats
 from ..views.game_card import game_card
+from ..views.storage_notice import Steps, storage_notice
 from ..views.widgets import RED, Ui, app_bar, big_button, section, tag, frame
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ class Model:
         # a game with no hand yet is not an unfinished one: it is listed apart
         self.games: list[GameSummary] = [g for g in unfinished if g.hands][:RECENT]
         self.waiting: list[GameSummary] = [g for g in unfinished if not g.hands][:RECENT]
+        self.steps = Steps()  # Safari: how to install, once asked
 
     def follows(self, game_id: str) -> bool:
         return True  # any game changed may change the list
@@ -69,8 +71,10 @@ def view(ui: Ui, model: Model) -> ft.View:
                            ft.Icons.HISTORY, filled=False))
     rows.append(big_button(ui, ids.STATS, ui._("Stats"), ui.go(Stats()),
                            ft.Icons.LEADERBOARD_OUTLINED, filled=False))
-    if backup.backup_is_due(ui.session):  # the web app: the games are only in this browser
+    due = backup.backup_is_due(ui.session)
+    if due:  # the web app: the games are only in this browser
         rows += backup_reminder(ui)
+    rows += storage_notice(ui, model.steps, None if due else backup.back_up_action(ui.session))
     actions = [tag(ids.SETTINGS, ft.IconButton(ft.Icons.SETTINGS_OUTLINED,
                                                 tooltip=ui._("Settings"),
                                                 on_click=ui.go(Settings())),

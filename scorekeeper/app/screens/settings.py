@@ -12,6 +12,7 @@ from ..text.i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
 from ..views.widgets import Ui, app_bar, big_button, choice_tile, frame, run, section, tag, value_of
 from ..text.words import THEME_NAME
+from ..views.storage_notice import Steps, storage_notice
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 class Model:
     def __init__(self, session: Session, route: Route) -> None:
         self.session = session
+        self.steps = Steps()  # Safari: how to install, once asked
 
     def set_language(self, choice: str) -> None:
         self.session.set_language(choice)
@@ -80,6 +82,7 @@ def storage_rows(ui: Ui, model: Model) -> list[ft.Control | None]:
     return [
         section(ui._("Saved on this phone")),
         tag(ids.STORAGE_KEPT, ft.Text(kept, size=15), label=kept),
+        *storage_notice(ui, model.steps, None),  # Back up now is below
         tag(ids.LAST_BACKUP, ft.Text(when, size=15), label=when),
         ft.Text(ui._("A backup is a file of every game, which the computer version "
                      "imports (scorekeeper import)."), size=13,

@@ -17,8 +17,9 @@ import flet as ft
 
 from ... import rules
 from ...rules import RulesError
-from ...store import StoreError
+from ...store import StoreError, platform
 from .. import ids
+from ..text.i18n import N_
 from ..text.messages import SOMETHING_WRONG, Msg, rules_error, store_error
 from . import one_tap
 from .naming import name_own_node, own_node
@@ -35,6 +36,8 @@ TAP = 48  # the smallest tap target, in logical pixels
 FONT = "DejaVu Sans"
 MAX_WIDTH = 720
 MEMO_SIZE = 64  # controls kept for reuse per tab (e.g. a long game's hand rows)
+# the tapped button while the browser has not yet kept what it saved (see Ui.act)
+SAVING = N_("Saving…")
 
 
 @dataclass
@@ -49,6 +52,8 @@ class Ui:
     kept: OrderedDict[Any, ft.Control] = field(default_factory=OrderedDict, repr=False)
     lock: Any = field(default_factory=threading.RLock, repr=False)
     taps: one_tap.Taps = field(default_factory=dict, repr=False)  # see .one_tap
+    # the screen (route, model) an action's write left and shows until it is kept (act)
+    saving: tuple[Route, Any] | None = None
 
     def memo(self, key: Any, build: Callable[[], ft.Control]) -> ft.Control:
         """The control built for ``key`` before (the very same object, so Flet's diff has
@@ -71,19 +76,36 @@ class Ui:
     def act(self, fn: Callable[..., Any], *args: Any,
             then: Callable[[], Any] | None = None) -> Callable[[Any], None]:
         """The one kind of handler: run ``fn(*args)`` (a failure said in words, never a
-        traceback), then ``then`` if given (a form's model noting the change), and redraw."""
+        traceback), then ``then`` if given (a form's model noting the change), and redraw;
+        see below.
+
+        Where the browser has not kept the action's write yet (``store.platform.unkept``:
+        Python could not wait for IndexedDB), the screen the tap was on stays, drawn with
+        ``saving`` set (Save says "Saving…"), taps are dropped, and what the action led to
+        (the new totals) is drawn once the write is kept, never before."""
 
         def handler(e: Any = None) -> None:
             with self.lock:
+                if self.saving is not None:
+                    return  # the last action's write is not kept yet: this tap is dropped
+                shown = (self.session.route, self.session.model)
                 notice = self.session.notice
                 if notice is not None and notice.undo is not None and fn != self.session.undo:
                     self.session.notice = None  # an Undo stays up until the next action
                 run(self.session, fn, *args)
                 if then is not None:
                     run(self.session, then)
+                if platform.unkept():
+                    self.saving = shown
+                    platform.when_kept(self._kept)
                 self.refresh()
 
         return handler
+
+    def _kept(self) -> None:
+        with self.lock:
+            self.saving = None
+            self.refresh()
 
     def run(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run one user action without a redraw (e.g. a form kept as a field is left)."""

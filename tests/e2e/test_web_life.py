@@ -1,0 +1,187 @@
+"""The web app's life in one browser (issue 23): a page that is left (to another address,
+a blank page) and opened again at the app's address opens at once, whether the browser
+kept the old page in its back/forward cache or not; a second live tab is still refused,
+and takes over when the first closes; and a browser whose languages Flutter cannot parse
+(WebKitGTK under ``LANG=C`` says ``['C']``) opens in English.
+
+Chromium here runs with its back/forward cache on (Playwright switches it off by
+default), so the page left does go into it where Chromium allows it.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from e2e_harness import CHROMIUM_ARGS, FAILED, Phone, chromium_path, eventually
+from app_steps import Table, has_number
+from web_harness import (START_TIMEOUT, KillableChromium, WebApp, block_outside, build,
+                         static_server)
+
+from scorekeeper.app import ids
+from scorekeeper.rules import Hand
+
+ALA, BARTEK, CELINA, DAREK = range(4)
+SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+          "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
+
+# a page that leaves says whether the browser kept it (the next page at this origin reads it)
+LEFT = """addEventListener("pagehide", (e) => {
+    try { sessionStorage.setItem("hearts-left-persisted", String(e.persisted)); } catch (x) {}
+});"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="module")
+def cached_browser(browser) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """Chromium with its back/forward cache on."""
+    b = browser.browser_type.launch(executable_path=chromium_path(), headless=True,
+                                    args=CHROMIUM_ARGS,
+                                    ignore_default_args=["--disable-back-forward-cache"])
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+@pytest.fixture
+def web(cached_browser, site: Path, request: pytest.FixtureRequest) -> Iterator[WebApp]:  # type: ignore[no-untyped-def]
+    phone = Phone(cached_browser, request.node.name)
+    block_outside(phone.context)
+    phone.context.add_init_script(LEFT)
+    phone.page.on("console", lambda m: print("console:", m.type, m.text[:2000]))
+    server = static_server(site).start()
+    app = WebApp(phone.page, server.url)
+    try:
+        yield app
+    finally:
+        server.stop()
+        failed = request.node.stash.get(FAILED, False)
+        phone.close(failed)
+        problems = phone.guard.problems()
+        if problems and not failed:
+            pytest.fail("the page misbehaved on the network:\n  " + "\n  ".join(problems),
+                        pytrace=False)
+
+
+def first_screen(web: WebApp) -> str:
+    """Which comes up first: home, or the message that the app is open elsewhere."""
+    web.enable_semantics(timeout=START_TIMEOUT)
+
+    def shown() -> str:
+        for identifier in (ids.NEW_GAME, ids.OPEN_ELSEWHERE):
+            if web.exists(identifier):
+                return identifier
+        raise AssertionError("neither home nor the message yet")
+
+    return str(eventually(shown, timeout=START_TIMEOUT, every=0.05))
+
+
+def come_back(web: WebApp, how: str) -> tuple[str, float]:
+    """Leave the app for a blank page, come back ``how`` ("typed": the address again, as
+    a bookmark or the home screen does; "back": the browser's Back); the first screen
+    shown and the seconds it took (printed, never asserted)."""
+    web.page.goto("about:blank")
+    started = time.monotonic()
+    if how == "typed":
+        web.page.goto(web.base_url + "/")
+    else:
+        web.page.go_back()
+    screen = first_screen(web)
+    return screen, time.monotonic() - started
+
+
+@pytest.mark.parametrize("how", ["typed", "back"])
+def test_the_same_tab_sent_away_and_back_opens_home(web: WebApp, how: str) -> None:
+    web.open("/", ready=ids.NEW_GAME)
+    for attempt in range(2):
+        screen, seconds = come_back(web, how)
+        kept = web.page.evaluate("() => sessionStorage.getItem('hearts-left-persisted')")
+        print(f"back ({how}) #{attempt + 1}: {screen} after {seconds:.2f} s; "
+              f"the page left was kept in the back/forward cache: {kept}")
+        assert screen == ids.NEW_GAME, f"{how}: the app said it is open elsewhere"
+        web.wait(ids.NEW_GAME, timeout=START_TIMEOUT)
+
+
+def test_a_second_live_tab_is_refused_then_takes_over(web: WebApp) -> None:
+    web.open("/", ready=ids.NEW_GAME)
+    second = WebApp(web.page.context.new_page(), web.base_url)
+    second.page.goto(second.base_url + "/")
+    assert first_screen(second) == ids.OPEN_ELSEWHERE
+    assert "another tab" in second.text(ids.OPEN_ELSEWHERE)
+    assert not second.exists(ids.NEW_GAME)
+    web.page.close()
+    second.wait(ids.NEW_GAME, timeout=START_TIMEOUT)
+
+
+def test_a_browser_whose_language_flutter_cannot_parse_opens_in_english(web: WebApp) -> None:
+    web.page.context.add_init_script("""
+        Object.defineProperty(navigator, "languages", { configurable: true, get: () => ["C"] });
+        Object.defineProperty(navigator, "language", { configurable: true, get: () => "C" });
+    """)
+    web.open("/", ready=ids.NEW_GAME)
+    assert web.page.evaluate("() => [...navigator.languages]") == ["en"]
+    assert "New game" in web.text(ids.NEW_GAME)
+    web.shot("web-life-language-C")
+
+
+@pytest.mark.parametrize("engine", ["chromium", "safari-ua"])
+def test_a_hand_whose_total_shows_survives_a_killed_browser(
+        browser, site: Path, tmp_path: Path, engine: str) -> None:  # type: ignore[no-untyped-def]
+    """SIGKILL the browser the moment the new total shows, start it again: the hand is
+    there. Both ways Python keeps a hand: waiting for IndexedDB (Chromium's JSPI), and
+    not waiting (a Safari user agent: ``browser.can_wait()`` is False, the write stays
+    unkept and the sheet waits for the sync)."""
+    options = {"user_agent": SAFARI} if engine == "safari-ua" else {}
+    with static_server(site) as server:
+        chromium = KillableChromium(browser.browser_type, tmp_path / "profile")
+        try:
+            web = WebApp(chromium.start(**options), server.url)
+            table = Table(web)
+            table.start()
+            table.open_entry()
+            table.cards({ALA: 4, BARTEK: 9}, queen=DAREK)
+            web.wait_enabled(ids.SAVE_HAND)
+            web.tap(ids.SAVE_HAND)
+            web.wait_text(ids.TOTAL.format(seat=DAREK), lambda t: has_number(t, 13),
+                          what="Darek's new total")
+            if engine == "safari-ua":
+                assert web.page.evaluate("() => navigator.userAgent") == SAFARI
+            chromium.kill()
+            table.hands.append(Hand((4, 9, 0, 13)))
+
+            web = WebApp(chromium.start(**options), server.url)
+            table.app = web
+            web.open(table.path, ready=ids.ENTER_HAND)
+            table.check_sheet()
+        finally:
+            chromium.kill()
+
+
+def test_safari_not_installed_is_told_about_the_7_days(cached_browser, site: Path) -> None:  # type: ignore[no-untyped-def]
+    """A Safari user agent (the page not installed): home says Safari may delete the games
+    after 7 days, Install shows the steps; Settings says it too."""
+    from e2e_harness import PHONE
+
+    context = cached_browser.new_context(**{**PHONE, "user_agent": SAFARI})
+    try:
+        block_outside(context)
+        with static_server(site) as server:
+            web = WebApp(context.new_page(), server.url)
+            web.open("/", ready=ids.STORAGE_EXPIRES)
+            assert "7 days" in web.text(ids.STORAGE_EXPIRES)
+            web.tap(ids.INSTALL)
+            web.wait(ids.INSTALL_STEPS, timeout=START_TIMEOUT)
+            assert "Add to Home Screen" in web.text(ids.INSTALL_STEPS)
+            web.shot("web-life-safari-home")
+            web.page.goto(web.base_url + "/#/settings")
+            web.reload(ready=ids.STORAGE_EXPIRES)
+            assert "7 days" in web.text(ids.STORAGE_EXPIRES)
+    finally:
+        context.close()
