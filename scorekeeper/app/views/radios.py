@@ -76,9 +76,13 @@ def option_control(option: Option, chosen: bool, pick: Pick, look: str) -> ft.Co
             ft.Row([radio, title], spacing=0, tight=True,
                    alignment=ft.MainAxisAlignment.CENTER),
             height=TAP, padding=ft.Padding(0, 0, 12, 0), border_radius=8, ink=True,
-            on_click=pick(option.value), expand=look == "fill",
+            on_click=pick(option.value),
             bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
             border=ft.Border.all(1, ft.Colors.SECONDARY_CONTAINER if chosen
                                  else ft.Colors.OUTLINE_VARIANT))
+    if look == "fill":  # (an expand=False set in a wrapping row draws an error box)
+        box.expand = True
+        return ft.Semantics(identifier=option.identifier, container=True,
+                            content=ft.MergeSemantics(content=box), expand=True)
     return ft.Semantics(identifier=option.identifier, container=True,
-                        content=ft.MergeSemantics(content=box), expand=look == "fill")
+                        content=ft.MergeSemantics(content=box))
