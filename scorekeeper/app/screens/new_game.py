@@ -21,7 +21,7 @@ from ..text.house_words import PASS_CARDS_SHORT, PLAY_ON_EXAMPLE, SHARED_EXAMPLE
 from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
 from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
-from ..views.radios import Option, radio_group
+from ..views.radios import Option, named_by_group, radio_group
 from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, section, tag, text_field, value_of
 from ..text.words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
 
@@ -203,13 +203,13 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows: list[ft.Control | None] = []
     # variant: only the ones this many players can play
     offered = form.variants()
-    rows.append(section(ui._("Variant")))
+    rows.append(named_by_group(section(ui._("Variant"))))
     rows.append(radio_group(ui._("Variant"), form.variant.value, [
         Option(v.value, ids.VARIANT.format(variant=v.value), ui._(VARIANT_NAME[v]),
                ui._(VARIANT_HINT[v])) for v in offered],
         lambda value: act(form.set_variant, rules.Variant(value))))
 
-    rows.append(section(ui._("Target")))
+    rows.append(named_by_group(section(ui._("Target"))))
     rows.append(radio_group(ui._("Target"), form.target_choice, [
         Option(choice, ids.TARGET.format(value=choice),
                ui._("Other") if choice == "other" else choice) for choice in TARGET_CHOICES],
@@ -230,13 +230,13 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     """The moon rule, the first dealer and the queen rule."""
     form, n = model.form, model.form.count
     rows: list[ft.Control | None] = []
-    rows.append(section(ui._("Shooting the moon")))
+    rows.append(named_by_group(section(ui._("Shooting the moon"))))
     rows.append(radio_group(ui._("Shooting the moon"), form.moon.value, [
         Option(rule.value, ids.MOON_RULE.format(rule=rule.value), ui._(MOON_RULE_NAME[rule]),
                ui._(UNLESS_IT_LOSES_HINT) if rule is MoonRule.ADD_UNLESS_IT_LOSES else None)
         for rule in MoonRule], lambda value: act(setattr, form, "moon", MoonRule(value))))
 
-    rows.append(section(ui._("First dealer")))
+    rows.append(named_by_group(section(ui._("First dealer"))))
     names = [form.names[seat].strip() or ui._("Player {number}", number=seat + 1)
              for seat in range(n)]
     rows.append(radio_group(ui._("First dealer"), str(form.first_dealer), [
@@ -299,7 +299,7 @@ def house_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows += table_life_rows(ui, form, target, act)
     cycles = form.cycles()
     if len(cycles) > 1:
-        rows.append(ft.Text(ui._(HOUSE_RULE_LINE["passes"]), size=14))
+        rows.append(named_by_group(ft.Text(ui._(HOUSE_RULE_LINE["passes"]), size=14)))
         chosen = form.passes or cycles[0]
         rows.append(radio_group(ui._(HOUSE_RULE_LINE["passes"]), str(cycles.index(chosen)), [
             Option(str(n), ids.PASS_CYCLE.format(n=n),
@@ -319,7 +319,7 @@ def table_life_rows(ui: Ui, form: NewGameForm, target: int, act: Act) -> list[ft
     said = SHARED_EXAMPLE if form.tie_share else PLAY_ON_EXAMPLE
     rows = [house_switch(ui, form, "tie", ui._(said, first=names[0], second=names[1],
                                                  total=target // 2), act, "tie_share")]
-    rows.append(ft.Text(ui._(HOUSE_RULE_LINE["pass_cards"]), size=14))
+    rows.append(named_by_group(ft.Text(ui._(HOUSE_RULE_LINE["pass_cards"]), size=14)))
     rows.append(radio_group(ui._(HOUSE_RULE_LINE["pass_cards"]), str(form.pass_cards), [
         Option(str(n), ids.PASS_CARDS.format(n=n), ui._n(*PASS_CARDS_SHORT, n))
         for n in rules.PASS_CARDS],

@@ -10,7 +10,7 @@ import flet as ft
 from .. import backup, ids
 from ..text.i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
-from ..views.radios import Option, radio_group
+from ..views.radios import Option, named_by_group, radio_group
 from ..views.widgets import Ui, app_bar, big_button, frame, run, section, tag, value_of
 from ..text.words import THEME_NAME
 
@@ -39,7 +39,7 @@ def view(ui: Ui, model: Model) -> ft.View:
     from ..session import LANGUAGE_CHOICES, THEMES
 
     session = ui.session
-    rows: list[ft.Control | None] = [section(ui._("Language"))]
+    rows: list[ft.Control | None] = [named_by_group(section(ui._("Language")))]
     # the language the app would show when following the device, not the one chosen now
     device = pick_language("system", session.device_language)
     languages = [Option(code, ids.LANGUAGE_OPTION.format(code=code), ui._(
@@ -48,7 +48,7 @@ def view(ui: Ui, model: Model) -> ft.View:
     rows.append(radio_group(ui._("Language"), session.language_setting, languages,
                             lambda code: ui.act(model.set_language, code),
                             identifier=ids.LANGUAGE))
-    rows.append(section(ui._("Theme")))
+    rows.append(named_by_group(section(ui._("Theme"))))
     themes = [Option(mode, ids.THEME_OPTION.format(mode=mode), ui._(THEME_NAME[mode]))
               for mode in THEMES]
     rows.append(radio_group(ui._("Theme"), session.theme, themes,

@@ -57,6 +57,12 @@ def radio_group(label: str, value: str | None, options: Sequence[Option], pick: 
     return ft.Semantics(identifier=identifier, content=group, container=True)
 
 
+def named_by_group(control: ft.Control) -> ft.Control:
+    """A heading drawn over a radio group that carries the same words: kept out of the
+    accessibility tree, so the words are heard once, as the group's name."""
+    return ft.Semantics(exclude_semantics=True, content=control)
+
+
 def option_control(option: Option, chosen: bool, pick: Pick, look: str) -> ft.Control:
     """One option: the radio and its words, one node, tapped anywhere."""
     title = ft.Text(option.title, size=16 if look == "tile" else 15,
