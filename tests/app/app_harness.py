@@ -217,6 +217,31 @@ class Phone:
     def text(self, identifier: str) -> str:
         return " ".join(texts(self.find(identifier)))
 
+    def checked(self, identifier: str) -> bool | None:
+        """Whether a screen reader hears the option as checked: a radio, checked when
+        its group's value is its own (its group is its nearest ``RadioGroup``); else the
+        node's own ``checked`` (a switch's ``toggled``)."""
+        for root in self.roots():
+            for group in walk(root):
+                if not isinstance(group, ft.RadioGroup):
+                    continue
+                for node in walk(group):
+                    if isinstance(node, ft.Semantics) and node.identifier == identifier:
+                        radio = next(c for c in walk(node) if isinstance(c, ft.Radio))
+                        return radio.value == group.value
+        node = self.find(identifier)
+        return node.checked if node.checked is not None else node.toggled
+
+    def radio_group_label(self, identifier: str) -> str | None:
+        """The name of the radio group that holds the option ``identifier``."""
+        for root in self.roots():
+            for group in walk(root):
+                if isinstance(group, ft.RadioGroup) and any(
+                        isinstance(n, ft.Semantics) and n.identifier == identifier
+                        for n in walk(group)):
+                    return group.content.label
+        return None
+
     def screen_text(self) -> str:
         return " ".join(t for root in self.roots() for t in texts(root))
 

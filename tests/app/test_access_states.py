@@ -27,25 +27,32 @@ def test_choices_say_which_one_is_checked(phone):
     for seat, name in enumerate(NAMES):  # the field's name says its text
         field = phone.control(ids.PLAYER_NAME.format(seat=seat), ft.TextField)
         assert field.label.semantics_label == f"Player {seat + 1}: {name}"
+    # one choice of several: a radio in a group named by its heading (issue 25), never a
+    # node tagged "checked" (Chromium's tree calls that a checkbox)
     for value in ("50", "100", "150", "other"):
-        node = phone.find(ids.TARGET.format(value=value))
-        assert node.checked is (value == "50") and node.selected is (value == "50")
-    assert phone.find(ids.VARIANT.format(variant="standard")).checked is True
-    assert phone.find(ids.MOON_RULE.format(rule="add_to_others")).checked is True
-    assert phone.find(ids.MOON_RULE.format(rule="shooter_choice")).checked is False
+        assert phone.checked(ids.TARGET.format(value=value)) is (value == "50")
+        assert phone.find(ids.TARGET.format(value=value)).checked is None
+        assert phone.radio_group_label(ids.TARGET.format(value=value)) == "Target"
+    assert phone.checked(ids.VARIANT.format(variant="standard")) is True
+    assert phone.checked(ids.MOON_RULE.format(rule="add_to_others")) is True
+    assert phone.checked(ids.MOON_RULE.format(rule="shooter_choice")) is False
+    assert phone.radio_group_label(ids.MOON_RULE.format(rule="add_to_others")) == \
+        "Shooting the moon"
     dealer = phone.session.form.first_dealer
     for seat in range(len(NAMES)):
-        assert phone.find(ids.FIRST_DEALER_OPTION.format(seat=seat)).checked is (seat == dealer)
+        assert phone.checked(ids.FIRST_DEALER_OPTION.format(seat=seat)) is (seat == dealer)
+        assert phone.spoken(ids.FIRST_DEALER_OPTION.format(seat=seat)) == \
+            f"{NAMES[seat]} deals first"
     assert phone.find(ids.QUEEN_BREAKS).toggled is False
     phone.switch(ids.QUEEN_BREAKS, True)
     assert phone.find(ids.QUEEN_BREAKS).toggled is True
     phone.go("/settings")
-    assert phone.find(ids.LANGUAGE_OPTION.format(code="system")).checked is True
-    assert phone.find(ids.LANGUAGE_OPTION.format(code="pl")).checked is False
-    assert phone.find(ids.THEME_OPTION.format(mode="system")).checked is True
+    assert phone.checked(ids.LANGUAGE_OPTION.format(code="system")) is True
+    assert phone.checked(ids.LANGUAGE_OPTION.format(code="pl")) is False
+    assert phone.checked(ids.THEME_OPTION.format(mode="system")) is True
     phone.go("/history")
-    assert phone.find(ids.HISTORY_STATUS.format(status="all")).checked is True
-    assert phone.find(ids.HISTORY_STATUS.format(status="finished")).checked is False
+    assert phone.checked(ids.HISTORY_STATUS.format(status="all")) is True
+    assert phone.checked(ids.HISTORY_STATUS.format(status="finished")) is False
 
 
 def test_hand_entry_counts_are_checked_or_disabled_and_fields_keep_their_value(store):
@@ -59,9 +66,9 @@ def test_hand_entry_counts_are_checked_or_disabled_and_fields_keep_their_value(s
     phone.tap(ids.VARIANT.format(variant="cancellation"))
     phone.tap(ids.START_GAME)
     phone.tap(ids.ENTER_HAND)
-    if not phone.find(ids.MODE_CARDS).checked:
+    if not phone.checked(ids.MODE_CARDS):
         phone.tap(ids.MODE_CARDS)
-    assert phone.find(ids.MODE_CARDS).checked and not phone.find(ids.MODE_POINTS).checked
+    assert phone.checked(ids.MODE_CARDS) and not phone.checked(ids.MODE_POINTS)
     phone.tap(ids.QUEENS.format(seat=0, count=2))
     took_both = chip(phone, ids.QUEENS.format(seat=0, count=2))
     assert took_both.selected and not took_both.disabled

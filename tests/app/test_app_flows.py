@@ -234,10 +234,17 @@ def test_cards_entry_counts_points_and_enables_save_only_when_valid(phone):
     assert "13 points left to give" in phone.text(ids.REMAINING)
     assert phone.disabled(ids.SAVE_HAND)
     assert "add up to 13" in phone.text(ids.SAVE_REASON)
+    # the bar's node says its words, and the unavailable Save says why (issue 25)
+    assert phone.find(ids.SAVE_REASON).label == phone.text(ids.SAVE_REASON)
+    assert phone.spoken(ids.SAVE_HAND) == f"Save hand 1: {phone.text(ids.SAVE_REASON)}"
     phone.tap(ids.QUEEN.format(seat=1, n=0))
     assert phone.text(ids.PLAYER_POINTS.format(seat=1)) == "= 23"
     assert "Every point is given" in phone.text(ids.REMAINING)
-    assert not phone.disabled(ids.SAVE_HAND) and not phone.has(ids.SAVE_REASON)
+    assert not phone.disabled(ids.SAVE_HAND)
+    # the bar stays, saying so (a bar that came and went was not always in the tree)
+    assert phone.text(ids.SAVE_REASON) == "The points add up: ready to save."
+    assert phone.find(ids.SAVE_REASON).label == "The points add up: ready to save."
+    assert phone.spoken(ids.SAVE_HAND) == "Save hand 1"
     phone.tap(ids.SAVE_HAND)
     assert phone.screen == "sheet" and phone.totals() == [3, 23, 0, 0]
     # no notice slides in over the new totals: the sheet shows hand 1 and says hand 2
@@ -679,17 +686,19 @@ def test_the_cards_mode_button_fits_one_line_on_a_small_phone(store, language, l
     phone = Phone(store, language=language)
     phone.new_game(NAMES)
     phone.tap(ids.ENTER_HAND)
-    button = phone.control(ids.MODE_CARDS, ft.FilledTonalButton)  # selected: with a check
-    shown = button.content
+    assert phone.checked(ids.MODE_CARDS)  # a radio, checked
+    words = phone.control(ids.MODE_CARDS, ft.Text)
+    shown = words.value
     # the screen reader still hears the words in full
-    assert phone.find(ids.MODE_CARDS).label == label and shown != label
+    assert phone.spoken(ids.MODE_CARDS) == label and shown != label
+    assert phone.radio_group_label(ids.MODE_CARDS) is not None
     assert len(shown) <= 11
-    # At 360 px each of the two buttons is (360 - 2*16 - 6) / 2 = 161 px wide; the check
-    # icon (18 + 8 gap) and the button's padding (16 + 24) leave 95 px for the words.
+    # At 360 px each of the two options is (360 - 2*16 - 6) / 2 = 161 px wide; the radio
+    # (40, compact) and the option's end padding (12) leave 109 px for the words at 15 px.
     from PIL import ImageFont  # pillow is a test dependency
 
-    font = ImageFont.truetype(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 14)
-    assert font.getlength(shown) + 0.1 * len(shown) <= 95, shown
+    font = ImageFont.truetype(str(ROOT / "assets" / "fonts" / "DejaVuSans.ttf"), 15)
+    assert font.getlength(shown) + 0.1 * len(shown) <= 109, shown
 
 
 def test_negative_scores_and_totals_are_drawn_with_a_true_minus_sign(store):

@@ -42,11 +42,11 @@ def test_history_lists_the_newest_start_first_and_last_played_on_a_tap(store):
     seed(store)
     phone = Phone(store, route="/history")
     assert order_on_screen(phone) == ["today", "yesterday", "older"]
-    assert phone.find(ids.HISTORY_ORDER.format(order="started")).selected
+    assert phone.checked(ids.HISTORY_ORDER.format(order="started"))
     phone.tap(ids.HISTORY_ORDER.format(order="played"))
     assert order_on_screen(phone) == ["yesterday", "today", "older"]
-    assert phone.find(ids.HISTORY_ORDER.format(order="played")).selected
-    assert not phone.find(ids.HISTORY_ORDER.format(order="started")).selected
+    assert phone.checked(ids.HISTORY_ORDER.format(order="played"))
+    assert not phone.checked(ids.HISTORY_ORDER.format(order="started"))
     assert phone.routes[-1] == "/history?order=played"  # kept in the address
     assert "Last played" in phone.text(ids.HISTORY_GAME.format(game_id="today"))
     phone.tap(ids.HISTORY_STATUS.format(status="unfinished"))  # the filters keep the order

@@ -17,6 +17,7 @@ from .. import ids
 from ..forms import HandEntry
 from ..forms.limits import MAX_DIGITS
 from ..text.i18n import N_
+from ..views.radios import Option, radio_group
 from ..text.messages import Msg, rules_error
 from ..routes import Hand, Route, Sheet
 from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
@@ -129,6 +130,7 @@ class Model:
         session.navigate(Sheet(gid), replace=True)
 
 
+READY_TO_SAVE = N_("The points add up: ready to save.")
 COUNTER_HEIGHT = 52  # the "points left" counter: room for two lines of any language
 
 
@@ -170,13 +172,11 @@ def view(ui: Ui, model: Model) -> ft.View:
     scores = entry.scores()
     info = rules.hand_info(game, entry.number)
 
-    modes = ft.Row([
-        # short enough for one line at 360 px; a screen reader hears the words in full
-        mode_button(ui, ids.MODE_CARDS, ui._("Hearts + Q♠"), entry.mode == "cards",
-                    changed(entry.set_mode, "cards"), label=ui._("Hearts and queen")),
-        mode_button(ui, ids.MODE_POINTS, ui._("Points"), entry.mode == "points",
-                    changed(entry.set_mode, "points")),
-    ], spacing=6)
+    # short enough for one line at 360 px; a screen reader hears the words in full
+    modes = radio_group(ui._("Enter the hand as"), entry.mode, [
+        Option("cards", ids.MODE_CARDS, ui._("Hearts + Q♠"), said=ui._("Hearts and queen")),
+        Option("points", ids.MODE_POINTS, ui._("Points"))],
+        lambda mode: changed(entry.set_mode, mode), look="fill")
 
     problem = typo or entry.problem()
     counter_box = counter(ui, entry, problem)
@@ -196,14 +196,8 @@ def view(ui: Ui, model: Model) -> ft.View:
     # below every player, so its coming and going moves no row under a finger
     rows.append(moon_box(ui, entry, changed))
 
-    save_text = ui._(SAVING) if ui.saving else ui._("Save hand {hand}", hand=entry.number)
     bottom: list[ft.Control | None] = [error_box(ui, ui.session.error)]
-    if problem is not None:
-        bottom.append(tag(ids.SAVE_REASON, ft.Text(ui.say(problem), size=14,
-                                                   color=ft.Colors.ON_SURFACE_VARIANT),
-                          live_region=True))
-    bottom.append(big_button(ui, ids.SAVE_HAND, save_text, ui.act(model.save),
-                             ft.Icons.CHECK, disabled=problem is not None or bool(ui.saving)))
+    bottom += save_parts(ui, model, problem)
     actions = [text_action(ids.CLEAR_HAND, ft.Icons.RESTART_ALT, ui._("Start over"),
                            changed(entry.clear))]
     if entry.index is not None:
@@ -218,13 +212,19 @@ def view(ui: Ui, model: Model) -> ft.View:
                  error=False)
 
 
-def mode_button(ui: Ui, identifier: str, text: str, selected: bool, on_click: Callable,
-                label: str | None = None) -> ft.Control:
-    cls = ft.FilledTonalButton if selected else ft.OutlinedButton
-    return tag(identifier, cls(content=text, on_click=on_click, height=TAP, expand=True,
-                               icon=ft.Icons.CHECK if selected else None),
-               label=label or text, selected=selected, checked=selected, button=True,
-               expand=True)
+def save_parts(ui: Ui, model: Model, problem: Msg | None) -> list[ft.Control]:
+    """The bar above Save, always there (a node that comes and goes was not always in
+    the accessibility tree: issue 25's 53 points), its words the node's own label; and
+    Save, whose node says the reason while it is unavailable."""
+    entry = model.entry
+    save_text = ui._(SAVING) if ui.saving else ui._("Save hand {hand}", hand=entry.number)
+    reason = ui.say(problem) if problem is not None else ui._(READY_TO_SAVE)
+    bar = ft.Semantics(identifier=ids.SAVE_REASON, label=reason, container=True,
+                       live_region=True, exclude_semantics=True, content=ft.Text(
+                           reason, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+    said = save_text if problem is None else f"{save_text}: {reason}"
+    return [bar, big_button(ui, ids.SAVE_HAND, save_text, ui.act(model.save), ft.Icons.CHECK,
+                            disabled=problem is not None or bool(ui.saving), said=said)]
 
 
 def queen_buttons(ui: Ui, entry: HandEntry, seat: int, name: str, changed: Callable,

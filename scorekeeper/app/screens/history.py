@@ -16,6 +16,7 @@ from ..text.i18n import N_
 from ..text.messages import Msg
 from ..routes import HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet, Stats
 from ..views.game_card import game_card
+from ..views.radios import Option, radio_group
 from ..views.widgets import TAP, Ui, app_bar, frame, tag, text_field
 from ..text.words import VARIANT_NAME
 
@@ -136,25 +137,20 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
         label=ui._("Search by player"), prefix_icon=ft.Icons.SEARCH,
         key="history-search", dense=True, said=ui._("Search by player")))
 
-    def chip(identifier: str, text: str, selected: bool, action: object) -> ft.Control:
-        return tag(identifier, ft.Chip(label=ft.Text(text), selected=selected,
-                                       show_checkmark=False, on_select=action, height=TAP),
-                   label=text, selected=selected, checked=selected, button=True,
-                   on_tap=action)
-
-    statuses = [chip(ids.HISTORY_STATUS.format(status=s), ui._(STATUS_NAME[s]),
-                     model.status == s, ui.act(model.set_status, s)) for s in HISTORY_STATUSES]
-    variants = [chip(ids.HISTORY_VARIANT.format(variant=v),
-                     ui._("Any variant") if v == "any"
-                     else ui._(VARIANT_NAME[rules.Variant(v)]),
-                     model.variant == v, ui.act(model.set_variant, v)) for v in VARIANTS]
-    orders = [chip(ids.HISTORY_ORDER.format(order=o), ui._(ORDER_NAME[o]), model.order == o,
-                   ui.act(model.set_order, o)) for o in HISTORY_ORDERS]
-    return [search, ft.Row(statuses, wrap=True, spacing=6, run_spacing=0),
-            ft.Row(variants, wrap=True, spacing=6, run_spacing=0),
-            tag(ids.HISTORY_ORDERS, ft.Row(
-                [ft.Text(ui._("Sort:"), size=14, color=ft.Colors.ON_SURFACE_VARIANT), *orders],
-                wrap=True, spacing=6, run_spacing=0), label=ui._("Sort:"))]
+    statuses = radio_group(ui._("Games"), model.status, [
+        Option(s, ids.HISTORY_STATUS.format(status=s), ui._(STATUS_NAME[s]))
+        for s in HISTORY_STATUSES], lambda s: ui.act(model.set_status, s), look="chip")
+    variants = radio_group(ui._("Variant"), model.variant, [
+        Option(v, ids.HISTORY_VARIANT.format(variant=v), ui._("Any variant") if v == "any"
+               else ui._(VARIANT_NAME[rules.Variant(v)])) for v in VARIANTS],
+        lambda v: ui.act(model.set_variant, v), look="chip")
+    orders = radio_group(ui._("Sort:"), model.order, [
+        Option(o, ids.HISTORY_ORDER.format(order=o), ui._(ORDER_NAME[o]))
+        for o in HISTORY_ORDERS], lambda o: ui.act(model.set_order, o), look="chip")
+    return [search, statuses, variants, tag(ids.HISTORY_ORDERS, ft.Row(
+        [ft.Semantics(exclude_semantics=True, content=ft.Text(  # the group says it
+            ui._("Sort:"), size=14, color=ft.Colors.ON_SURFACE_VARIANT)), orders],
+        wrap=True, spacing=6, run_spacing=0))]
 
 
 def view(ui: Ui, model: Model) -> ft.View:

@@ -21,7 +21,8 @@ from ..text.house_words import PASS_CARDS_SHORT, PLAY_ON_EXAMPLE, SHARED_EXAMPLE
 from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
 from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
-from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, choice_tile, error_box, frame, section, tag, text_field, value_of
+from ..views.radios import Option, named_by_group, radio_group
+from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, section, tag, text_field, value_of
 from ..text.words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
 
 if TYPE_CHECKING:
@@ -202,25 +203,17 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows: list[ft.Control | None] = []
     # variant: only the ones this many players can play
     offered = form.variants()
-    rows.append(section(ui._("Variant")))
-    for v in offered:
-        selected = v == form.variant
-        rows.append(tag(ids.VARIANT.format(variant=v.value), choice_tile(
-            ui._(VARIANT_NAME[v]), ui._(VARIANT_HINT[v]), selected,
-            act(form.set_variant, v)), selected=selected, checked=selected, button=True))
+    rows.append(named_by_group(section(ui._("Variant"))))
+    rows.append(radio_group(ui._("Variant"), form.variant.value, [
+        Option(v.value, ids.VARIANT.format(variant=v.value), ui._(VARIANT_NAME[v]),
+               ui._(VARIANT_HINT[v])) for v in offered],
+        lambda value: act(form.set_variant, rules.Variant(value))))
 
-    rows.append(section(ui._("Target")))
-    target_buttons = []
-    for choice in TARGET_CHOICES:
-        text = ui._("Other") if choice == "other" else choice
-        selected = form.target_choice == choice
-        button = (ft.FilledButton if selected else ft.OutlinedButton)(
-            content=text, on_click=act(setattr, form, "target_choice", choice),
-            height=TAP, expand=True, style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)))
-        target_buttons.append(tag(ids.TARGET.format(value=choice), button, label=text,
-                                  selected=selected, checked=selected, button=True,
-                                  expand=True))
-    rows.append(ft.Row(target_buttons, spacing=6))
+    rows.append(named_by_group(section(ui._("Target"))))
+    rows.append(radio_group(ui._("Target"), form.target_choice, [
+        Option(choice, ids.TARGET.format(value=choice),
+               ui._("Other") if choice == "other" else choice) for choice in TARGET_CHOICES],
+        lambda value: act(setattr, form, "target_choice", value), look="fill"))
     if form.target_choice == "other":
         rows.append(tag(ids.TARGET_OTHER, text_field(
             ui, form.target_other, model.set_target_other,
@@ -237,27 +230,21 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     """The moon rule, the first dealer and the queen rule."""
     form, n = model.form, model.form.count
     rows: list[ft.Control | None] = []
-    rows.append(section(ui._("Shooting the moon")))
-    for rule in MoonRule:
-        selected = form.moon == rule
-        hint = ui._(UNLESS_IT_LOSES_HINT) if rule is MoonRule.ADD_UNLESS_IT_LOSES else None
-        rows.append(tag(ids.MOON_RULE.format(rule=rule.value), choice_tile(
-            ui._(MOON_RULE_NAME[rule]), hint, selected, act(setattr, form, "moon", rule)),
-            selected=selected, checked=selected, button=True))
+    rows.append(named_by_group(section(ui._("Shooting the moon"))))
+    rows.append(radio_group(ui._("Shooting the moon"), form.moon.value, [
+        Option(rule.value, ids.MOON_RULE.format(rule=rule.value), ui._(MOON_RULE_NAME[rule]),
+               ui._(UNLESS_IT_LOSES_HINT) if rule is MoonRule.ADD_UNLESS_IT_LOSES else None)
+        for rule in MoonRule], lambda value: act(setattr, form, "moon", MoonRule(value))))
 
-    rows.append(section(ui._("First dealer")))
-    dealers = []
-    for seat in range(n):
-        name = form.names[seat].strip() or ui._("Player {number}", number=seat + 1)
-        selected = seat == form.first_dealer
-        chip = ft.Chip(label=ft.Text(name), selected=selected, show_checkmark=True,
-                       on_select=act(setattr, form, "first_dealer", seat), height=TAP)
-        dealers.append(tag(ids.FIRST_DEALER_OPTION.format(seat=seat), chip,
-                           label=ui._("{player} deals first", player=name),
-                           selected=selected, checked=selected, button=True,
-                           on_tap=act(setattr, form, "first_dealer", seat)))
-    rows.append(tag(ids.FIRST_DEALER, ft.Row(dealers, wrap=True, spacing=6, run_spacing=0),
-                    label=ui._("First dealer")))
+    rows.append(named_by_group(section(ui._("First dealer"))))
+    names = [form.names[seat].strip() or ui._("Player {number}", number=seat + 1)
+             for seat in range(n)]
+    rows.append(radio_group(ui._("First dealer"), str(form.first_dealer), [
+        Option(str(seat), ids.FIRST_DEALER_OPTION.format(seat=seat), name,
+               said=ui._("{player} deals first", player=name))
+        for seat, name in enumerate(names)],
+        lambda value: act(setattr, form, "first_dealer", int(value)), look="chip",
+        identifier=ids.FIRST_DEALER))
 
     rows.append(tag(ids.QUEEN_BREAKS, ft.Switch(
         label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,
@@ -312,15 +299,15 @@ def house_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows += table_life_rows(ui, form, target, act)
     cycles = form.cycles()
     if len(cycles) > 1:
-        rows.append(ft.Text(ui._(HOUSE_RULE_LINE["passes"]), size=14))
+        rows.append(named_by_group(ft.Text(ui._(HOUSE_RULE_LINE["passes"]), size=14)))
         chosen = form.passes or cycles[0]
-        for n, cycle in enumerate(cycles):
-            selected = cycle == chosen
-            title = ui._(USUAL_CYCLE) if n == 0 else cycle_words(ui, cycle)
-            rows.append(tag(ids.PASS_CYCLE.format(n=n), choice_tile(
-                title, cycle_words(ui, cycle) if n == 0 else None, selected,
-                act(setattr, form, "passes", None if n == 0 else cycle)),
-                selected=selected, button=True))
+        rows.append(radio_group(ui._(HOUSE_RULE_LINE["passes"]), str(cycles.index(chosen)), [
+            Option(str(n), ids.PASS_CYCLE.format(n=n),
+                   ui._(USUAL_CYCLE) if n == 0 else cycle_words(ui, cycle),
+                   cycle_words(ui, cycle) if n == 0 else None)
+            for n, cycle in enumerate(cycles)],
+            lambda value: act(setattr, form, "passes",
+                              None if value == "0" else cycles[int(value)])))
     return rows
 
 
@@ -332,16 +319,11 @@ def table_life_rows(ui: Ui, form: NewGameForm, target: int, act: Act) -> list[ft
     said = SHARED_EXAMPLE if form.tie_share else PLAY_ON_EXAMPLE
     rows = [house_switch(ui, form, "tie", ui._(said, first=names[0], second=names[1],
                                                  total=target // 2), act, "tie_share")]
-    rows.append(ft.Text(ui._(HOUSE_RULE_LINE["pass_cards"]), size=14))
-    chips = []
-    for n in rules.PASS_CARDS:
-        picked = form.pass_cards == n
-        text = ui._n(*PASS_CARDS_SHORT, n)
-        chips.append(tag(ids.PASS_CARDS.format(n=n), ft.Chip(
-            label=ft.Text(text), selected=picked, show_checkmark=True, height=TAP,
-            on_select=act(setattr, form, "pass_cards", n)), label=text, selected=picked,
-            checked=picked, button=True, on_tap=act(setattr, form, "pass_cards", n)))
-    rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=0))
+    rows.append(named_by_group(ft.Text(ui._(HOUSE_RULE_LINE["pass_cards"]), size=14)))
+    rows.append(radio_group(ui._(HOUSE_RULE_LINE["pass_cards"]), str(form.pass_cards), [
+        Option(str(n), ids.PASS_CARDS.format(n=n), ui._n(*PASS_CARDS_SHORT, n))
+        for n in rules.PASS_CARDS],
+        lambda value: act(setattr, form, "pass_cards", int(value)), look="chip"))
     rows.append(tag(ids.HOUSE_EXAMPLE.format(rule="pass_cards"), ft.Text(
         pass_words(ui, rules.PassDirection.LEFT, None, form.pass_cards), size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)))
     return rows

@@ -10,7 +10,8 @@ import flet as ft
 from .. import backup, ids
 from ..text.i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
-from ..views.widgets import Ui, app_bar, big_button, choice_tile, frame, run, section, tag, value_of
+from ..views.radios import Option, named_by_group, radio_group
+from ..views.widgets import Ui, app_bar, big_button, frame, run, section, tag, value_of
 from ..text.words import THEME_NAME
 from ..views.storage_notice import Steps, storage_notice
 
@@ -40,29 +41,20 @@ def view(ui: Ui, model: Model) -> ft.View:
     from ..session import LANGUAGE_CHOICES, THEMES
 
     session = ui.session
-    rows: list[ft.Control | None] = [section(ui._("Language"))]
-    lang_rows = []
+    rows: list[ft.Control | None] = [named_by_group(section(ui._("Language")))]
     # the language the app would show when following the device, not the one chosen now
     device = pick_language("system", session.device_language)
-    for code in LANGUAGE_CHOICES:
-        if code == "system":
-            text = ui._("Like the device ({language})", language=LANGUAGE_NAMES[device])
-        else:
-            text = LANGUAGE_NAMES[code]
-        selected = session.language_setting == code
-        lang_rows.append(tag(ids.LANGUAGE_OPTION.format(code=code), choice_tile(
-            text, None, selected, ui.act(model.set_language, code)),
-            selected=selected, checked=selected, button=True))
-    rows.append(tag(ids.LANGUAGE, ft.Column(lang_rows, spacing=4), label=ui._("Language")))
-    rows.append(section(ui._("Theme")))
-    theme_rows = []
-    for mode in THEMES:
-        selected = session.theme == mode
-        text = ui._(THEME_NAME[mode])
-        theme_rows.append(tag(ids.THEME_OPTION.format(mode=mode), choice_tile(
-            text, None, selected, ui.act(model.set_theme, mode)),
-            selected=selected, checked=selected, button=True))
-    rows.append(tag(ids.THEME, ft.Column(theme_rows, spacing=4), label=ui._("Theme")))
+    languages = [Option(code, ids.LANGUAGE_OPTION.format(code=code), ui._(
+        "Like the device ({language})", language=LANGUAGE_NAMES[device])
+        if code == "system" else LANGUAGE_NAMES[code]) for code in LANGUAGE_CHOICES]
+    rows.append(radio_group(ui._("Language"), session.language_setting, languages,
+                            lambda code: ui.act(model.set_language, code),
+                            identifier=ids.LANGUAGE))
+    rows.append(named_by_group(section(ui._("Theme"))))
+    themes = [Option(mode, ids.THEME_OPTION.format(mode=mode), ui._(THEME_NAME[mode]))
+              for mode in THEMES]
+    rows.append(radio_group(ui._("Theme"), session.theme, themes,
+                            lambda mode: ui.act(model.set_theme, mode), identifier=ids.THEME))
     rows += [section(ui._("Screen")), keep_awake_switch(ui, model)]
     if session.device is not None:  # the web app: the games are in this browser
         rows += storage_rows(ui, model)

@@ -25,6 +25,7 @@ from ..text.house_words import JACKS_TAKEN_STATS
 from ..views.palette import seat_colour
 from ..routes import Route, Sheet
 from ..routes import Stats as StatsRoute
+from ..views.radios import Option, radio_group
 from ..views.widgets import Ui, app_bar, frame, section, tag
 from ..text.words import VARIANT_NAME
 
@@ -134,30 +135,22 @@ def decimal(ui: Ui, value: float) -> str:
     return text if ui.session.language == "en" else text.replace(".", ",")
 
 
-def chip(identifier: str, text: str, picked: bool, on_click: Callable[[Any], None]
-         ) -> ft.Control:
-    button = (ft.FilledTonalButton if picked else ft.OutlinedButton)(
-        content=ft.Text(text, size=14), height=40, on_click=on_click,
-        icon=ft.Icons.CHECK if picked else None)
-    return tag(identifier, button, label=text, button=True, selected=picked, checked=picked,
-               on_tap=on_click)
-
-
 def filters(ui: Ui, model: Model) -> ft.Control:
     st = model.stats
-    variants = [chip(ids.STATS_VARIANT.format(variant="any"), ui._("Any variant"),
-                     model.variant is None, ui.act(partial(model.show, variant=None)))]
+    variants = [Option("any", ids.STATS_VARIANT.format(variant="any"), ui._("Any variant"))]
     for v in sorted(set(st.variants) | ({model.variant} if model.variant else set())):
-        variants.append(chip(ids.STATS_VARIANT.format(variant=v), ui._(VARIANT_NAME[Variant(v)]),
-                             model.variant == v, ui.act(partial(model.show, variant=v))))
-    counts = [chip(ids.STATS_COUNT.format(n=0), ui._("Any number of players"),
-                   model.player_count is None, ui.act(partial(model.show, players=None)))]
+        variants.append(Option(v, ids.STATS_VARIANT.format(variant=v),
+                               ui._(VARIANT_NAME[Variant(v)])))
+    counts = [Option("0", ids.STATS_COUNT.format(n=0), ui._("Any number of players"))]
     shown = set(st.player_counts) | ({model.player_count} if model.player_count else set())
     for n in sorted(shown):
-        counts.append(chip(ids.STATS_COUNT.format(n=n), ui._n("{n} player", "{n} players", n),
-                           model.player_count == n, ui.act(partial(model.show, players=n))))
-    return ft.Column([ft.Row(variants, wrap=True, spacing=8, run_spacing=8),
-                      ft.Row(counts, wrap=True, spacing=8, run_spacing=8)], spacing=8)
+        counts.append(Option(str(n), ids.STATS_COUNT.format(n=n),
+                             ui._n("{n} player", "{n} players", n)))
+    return ft.Column([
+        radio_group(ui._("Variant"), model.variant or "any", variants, lambda v: ui.act(
+            partial(model.show, variant=None if v == "any" else v)), look="chip"),
+        radio_group(ui._("Players"), str(model.player_count or 0), counts, lambda n: ui.act(
+            partial(model.show, players=int(n) or None)), look="chip")], spacing=8)
 
 
 def left_out(ui: Ui, st: Stats) -> ft.Control:
@@ -227,14 +220,15 @@ def head_to_head(ui: Ui, model: Model) -> ft.Control:
     rows: list[ft.Control] = []
     for side, label in enumerate((ui._("First player"), ui._("Second player"))):
         field_name = "ab"[side]
-        chips = [chip(ids.STATS_VS_OPTION.format(seat=side, n=n), p.name, p.key == picked[side],
-                      ui.act(partial(model.show, **{field_name: p.key})))
-                 for n, p in enumerate(players)]
+        options = [Option(p.key, ids.STATS_VS_OPTION.format(seat=side, n=n), p.name)
+                   for n, p in enumerate(players)]
+        group = radio_group(label, picked[side], options, lambda key, f=field_name: ui.act(
+            partial(model.show, **{f: key})), look="chip")
         rows.append(ft.Semantics(identifier=ids.STATS_VS.format(seat=side), container=True,
                                  content=ft.Column([
-                                     ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                                     ft.Row(chips, wrap=True, spacing=8, run_spacing=8)],
-                                     spacing=4)))
+                                     ft.Semantics(exclude_semantics=True, content=ft.Text(
+                                         label, size=13, color=ft.Colors.ON_SURFACE_VARIANT)),
+                                     group], spacing=4)))
     text = head_to_head_text(ui, model.head_to_head())
     rows.append(ft.Semantics(identifier=ids.STATS_H2H, container=True, live_region=True,
                              content=ft.Container(ft.Text(text, size=16,

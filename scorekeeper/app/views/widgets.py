@@ -247,11 +247,13 @@ def section(title: str) -> ft.Control:
 
 
 def big_button(ui: Ui, identifier: str, text: str, on_click: Callable | None,
-               icon: Any = None, filled: bool = True, disabled: bool = False) -> ft.Control:
+               icon: Any = None, filled: bool = True, disabled: bool = False,
+               said: str | None = None) -> ft.Control:
+    """``said``: what a screen reader hears, if not ``text`` (why Save is unavailable)."""
     cls = ft.FilledButton if filled else ft.OutlinedButton
     button = cls(content=ft.Text(text, size=17), icon=icon, on_click=on_click,
                  disabled=disabled, height=56, expand=True)
-    return tag(identifier, ft.Row([button]), label=text, button=True)
+    return tag(identifier, ft.Row([button]), label=said or text, button=True)
 
 
 def error_box(ui: Ui, msg: Msg | None) -> ft.Control | None:
@@ -349,20 +351,6 @@ def text_action(identifier: str, icon: Any, text: str, on_click: Callable) -> ft
         height=TAP, padding=ft.Padding(8, 0, 8, 0), border_radius=10, ink=True,
         alignment=ft.Alignment.CENTER, on_click=on_click),
         label=text, button=True, exclude_semantics=True)
-
-
-def choice_tile(title: str, subtitle: str | None, selected: bool, on_click: Callable
-                ) -> ft.Control:
-    """A radio-like tile; its texts name it (a label on its tag would be heard twice)."""
-    icon = ft.Icons.RADIO_BUTTON_CHECKED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED
-    texts: list[ft.Control] = [ft.Text(title, size=16)]
-    if subtitle:
-        texts.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    return ft.Container(
-        ft.Row([ft.Icon(icon, color=ft.Colors.PRIMARY if selected else None),
-                ft.Column(texts, spacing=0, expand=True)]),
-        padding=ft.Padding(12, 12, 12, 12), border_radius=12, ink=True, on_click=on_click,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None)
 
 
 # --- dialogs and notices --------------------------------------------------------------------------
