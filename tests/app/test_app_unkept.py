@@ -16,19 +16,6 @@ from scorekeeper.app import ids
 from scorekeeper.store import GameStore, platform
 
 
-@pytest.fixture
-def syncs() -> Iterator[list[Callable[[], None]]]:
-    """Every durable write starts a sync that stays pending: the test ends them."""
-    pending: list[Callable[[], None]] = []
-    platform.on_durable(lambda: pending.append(platform.keeping()))
-    try:
-        yield pending
-    finally:
-        platform.on_durable(None)
-        for kept in pending:
-            kept()
-
-
 def end(syncs: list[Callable[[], None]], phone: Phone) -> None:
     for kept in syncs:
         kept()

@@ -15,18 +15,6 @@ from store_helpers import hand, long_game
 from scorekeeper.store import GameStore, platform
 
 
-@pytest.fixture
-def syncs() -> Iterator[list[Callable[[], None]]]:
-    pending: list[Callable[[], None]] = []
-    platform.on_durable(lambda: pending.append(platform.keeping()))
-    try:
-        yield pending
-    finally:
-        platform.on_durable(None)
-        for kept in pending:
-            kept()
-
-
 def test_a_saved_hand_is_unkept_until_every_sync_it_started_ends(
         tmp_path: Path, syncs: list[Callable[[], None]]) -> None:
     store = GameStore.open(tmp_path / "data")
