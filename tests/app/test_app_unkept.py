@@ -7,9 +7,8 @@ Here the browser is a fake whose syncs end when the test says."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable
 
-import pytest
 from app_harness import Phone
 
 from scorekeeper.app import ids

@@ -6,9 +6,8 @@ after the write returned, the write is unkept until it ends; a write that is not
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
-import pytest
 
 from store_helpers import hand, long_game
 
