@@ -111,8 +111,8 @@ class Firefox:
 
     def _receive(self) -> None:
         try:
-            for raw in self.ws:
-                msg = json.loads(raw)
+            while True:
+                msg = json.loads(self.ws.recv())
                 if "id" in msg:
                     with self.lock:
                         slot = self.waiting.get(msg["id"])
@@ -218,9 +218,6 @@ class FirefoxTab:
                                     {"type": "pointerDown", "button": 0},
                                     {"type": "pointerUp", "button": 0}]}])
 
-    def wheel(self, x: float, y: float, dy: float) -> None:
-        self._actions([{"type": "wheel", "id": "wheel", "actions": [
-            {"type": "scroll", "x": round(x), "y": round(y), "deltaX": 0, "deltaY": round(dy)}]}])
 
     def keys(self, actions: list[tuple[str, str]]) -> None:
         self._actions([{"type": "key", "id": "keyboard",

@@ -37,6 +37,13 @@ def webdriver_path() -> str:
     return path
 
 
+def minibrowser_path() -> str:
+    found = sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))
+    if not found:
+        raise RuntimeError("MiniBrowser is missing (Debian's libwebkit2gtk-4.1-0)")
+    return str(found[0])
+
+
 class WebKit:
     """One WebKitWebDriver session (MiniBrowser) on ``xvfb``'s display."""
 
@@ -56,7 +63,9 @@ class WebKit:
                    XDG_CACHE_HOME=str(self.home / "cache"))
         env.pop("WAYLAND_DISPLAY", None)
         options = Options()
-        if not webgl:
+        if not webgl:  # with arguments, WebKitWebDriver wants the browser named
+            options.binary_location = minibrowser_path()
+            options.add_argument("--automation")
             options.add_argument("--enable-webgl=false")
         service = Service(executable_path=webdriver_path(), env=env)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
@@ -139,12 +148,6 @@ class WebKitTab:
         actions.pointer_action.click()
         actions.perform()
 
-    def wheel(self, x: float, y: float, dy: float) -> None:
-        from selenium.webdriver.common.action_chains import ActionChains
-        from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
-
-        ActionChains(self.driver).scroll_from_origin(
-            ScrollOrigin.from_viewport(round(x), round(y)), 0, round(dy)).perform()
 
     def keys(self, actions: list[tuple[str, str]]) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
