@@ -81,9 +81,10 @@ class WebKit:
         return page
 
     def new_page(self) -> EnginePage:
-        self.driver.switch_to.new_window("tab")
+        self.driver.switch_to.new_window("window")
         page = EnginePage(WebKitTab(self, self.driver.current_window_handle),
                           opener=self.new_page)
+        self.fit(page)  # a window of its own (a tab in the back draws no frames)
         return page
 
     def fit(self, page: EnginePage) -> None:
@@ -114,9 +115,14 @@ class WebKitTab:
 
     @property
     def driver(self) -> Any:
+        from selenium.common.exceptions import WebDriverException
+
         driver = self.webkit.driver
-        if driver.current_window_handle != self.handle:
-            driver.switch_to.window(self.handle)
+        try:
+            if driver.current_window_handle != self.handle:
+                driver.switch_to.window(self.handle)
+        except WebDriverException as e:  # this window was closed
+            raise EngineError(f"webkit: no window {self.handle}: {e.msg}") from None
         return driver
 
     def call(self, source: str, args_json: str) -> str:
