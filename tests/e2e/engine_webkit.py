@@ -88,14 +88,14 @@ class WebKit:
         return page
 
     def fit(self, page: EnginePage) -> None:
-        """Sizes the window until the page inside is WIDTHxHEIGHT CSS pixels."""
-        for _ in range(4):
-            inner = page.evaluate("() => [innerWidth, innerHeight]")
-            if inner == [WIDTH, HEIGHT]:
-                return
-            rect = self.driver.get_window_rect()
-            self.driver.set_window_rect(width=rect["width"] + WIDTH - inner[0],
-                                        height=rect["height"] + HEIGHT - inner[1])
+        """Sizes the window so that the page inside is WIDTHxHEIGHT CSS pixels (the
+        window's own bars stay as they are), and waits until the page has that size."""
+        inner = page.evaluate("() => [innerWidth, innerHeight]")
+        rect = self.driver.get_window_rect()
+        self.driver.set_window_rect(width=rect["width"] + WIDTH - inner[0],
+                                    height=rect["height"] + HEIGHT - inner[1])
+        page.poll(lambda: page.evaluate("() => [innerWidth, innerHeight]") == [WIDTH, HEIGHT],
+                  60_000, f"the page at {WIDTH}x{HEIGHT}")
 
     def quit(self) -> None:
         try:
