@@ -8,7 +8,8 @@ Every time is read from the page's own clock (``performance.now()``), so the dri
 round trips (BiDi, WebDriver, Playwright) are not in them:
   cold open     navigation start until the home screen's "New game" shows (the tree of
                 Flutter's semantics switched on by the page itself as soon as it can);
-  warm open     the same, the same profile again, from the service worker's cache;
+  warm open     a reload of that page, from the service worker's cache (not the same
+                tab sent to the address again: WebKit locks that out, issue 23);
   save          the finger lifted from Save until the sheet shows the new total;
   split         of each engine's warm open: load event, Flutter up (its semantics
                 placeholder), Python's first screen (from there to "New game"), the
@@ -95,8 +96,13 @@ IDB = """() => new Promise((done, fail) => {
 })"""
 
 
-def opened(web: WebApp) -> dict[str, Any]:
-    web.page.goto(web.base_url + "/")
+def opened(web: WebApp, reload: bool = False) -> dict[str, Any]:
+    """A warm open is a reload: on WebKit the same tab sent to the app's address again
+    is locked out for minutes (issue 23, the page in the back/forward cache)."""
+    if reload:
+        web.page.reload()
+    else:
+        web.page.goto(web.base_url + "/")
     return dict(web.page.evaluate(OPENED, ids.NEW_GAME))
 
 
@@ -131,7 +137,7 @@ def one_engine(engine: str, url: str, runs: int, pw: Any, xvfb: Xvfb) -> dict[st
             web = WebApp(page, url)
             r["cold"].append(opened(web)["home"])
             web.service_worker_ready()
-            warm = opened(web)
+            warm = opened(web, reload=True)
             r["warm"].append(warm["home"])
             r["split"].append(warm)
             r["idb"].append(float(web.page.evaluate(IDB)))
@@ -142,7 +148,7 @@ def one_engine(engine: str, url: str, runs: int, pw: Any, xvfb: Xvfb) -> dict[st
             web = WebApp(page, url)
             opened(web)
             web.service_worker_ready()
-            r["warm_no_webgl"] = opened(web)["home"]
+            r["warm_no_webgl"] = opened(web, reload=True)["home"]
     return r
 
 

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from e2e_harness import ident, is_local
 from engines import EnginePage, Xvfb
 
-ENGINE_START_TIMEOUT = 120.0  # seconds (a cold WebKit on a loaded machine)
+USED: set[str] = set()  # the versions of the engines started in this run
 
 
 class Browser:
@@ -41,6 +41,7 @@ class Browser:
             # WebGL off: under Xvfb WebKit draws some text wrongly with it (BROWSERS.md)
             self.driver = WebKit(self.xvfb, webgl=False)
         print(f"engine: {self.driver.version}")
+        USED.add(self.driver.version)
         return self.driver.first_page()
 
     @property
