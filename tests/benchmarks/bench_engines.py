@@ -191,13 +191,14 @@ def cell(values: list[float], base: list[float] | None) -> str:
     text = f"{med(values):>7.0f} ms ({min(values):.0f}-{max(values):.0f})"
     if base is not None:
         text += f" {med(values) / med(base):.2f}x"
-    return f"{text:<28}"
+    return f"{text:<29} "
 
 
 def report(r: dict[str, Any], runs: int) -> list[str]:
     chromium = r["chromium"]
     lines = [f"Engines benchmark: phone 390x844 DPR 2, {runs} run(s), median (min-max), "
-             f"page's own clock, ratio to Chromium; load average {r['load']:.1f}",
+             f"page's own clock, ratio to Chromium; load average {r['load']:.1f} at the start, "
+             f"{r['load_end']:.1f} at the end",
              "engines: " + ", ".join(r[e]["version"] for e in ENGINES)]
     for key, label in (("cold", "cold open -> home"), ("warm", "warm open -> home"),
                        ("save", "save -> totals")):
@@ -239,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             xvfb.stop()
         r["gzipped"], r["size"] = download(site)
+    r["load_end"] = os.getloadavg()[0]
     if args.json:
         print(json.dumps(r, indent=2))
         return 0
