@@ -187,14 +187,19 @@ CATCH_DOWNLOAD = """() => {
 
 
 def firefox_download(folder: Path, timeout: float = 60.0) -> tuple[str, str]:
-    """The one file Firefox saved in its downloads folder, once it is complete."""
+    """The one file Firefox saved in its downloads folder, once it is complete: Firefox
+    makes the file empty at once and writes ``<name>.part`` beside it until it is done."""
     deadline = time.monotonic() + timeout
+    last: tuple[str, int] | None = None
     while True:
-        done = [p for p in folder.iterdir() if not p.name.endswith(".part")
-                and not (folder / (p.name + ".part")).exists()] if folder.exists() else []
-        if done:
+        files = sorted(folder.iterdir()) if folder.exists() else []
+        done = [p for p in files if not p.name.endswith(".part")
+                and not (folder / (p.name + ".part")).exists() and p.stat().st_size > 0]
+        seen = (done[0].name, done[0].stat().st_size) if done else None
+        if seen is not None and seen == last:  # the same size twice: written
             return done[0].name, done[0].read_text(encoding="utf-8")
-        assert time.monotonic() < deadline, f"nothing downloaded in {timeout:.0f} s"
+        last = seen
+        assert time.monotonic() < deadline, f"nothing downloaded in {timeout:.0f} s: {files}"
         time.sleep(0.2)
 
 
