@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -170,6 +171,7 @@ class opened_browser:
             from engine_firefox import Firefox
 
             profile = Path(tempfile.mkdtemp(prefix="bench-firefox-"))
+            self.closers.append(lambda: shutil.rmtree(profile, ignore_errors=True))
             driver: Any = Firefox(profile)
         else:
             from engine_webkit import WebKit
@@ -179,7 +181,7 @@ class opened_browser:
         return driver.first_page(), driver.version
 
     def __exit__(self, *exc: object) -> None:
-        for close in self.closers:
+        for close in reversed(self.closers):  # the browser first, then its profile
             close()
 
 

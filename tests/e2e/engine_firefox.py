@@ -14,6 +14,7 @@ import signal
 import subprocess
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,9 @@ class Firefox:
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             stdin=subprocess.DEVNULL, start_new_session=True)
         url = self._bidi_address()
-        self.ws = connect(url + "/session", max_size=None, open_timeout=60)
+        self.closing = ExitStack()  # the connection, closed on quit
+        self.ws = self.closing.enter_context(
+            connect(url + "/session", max_size=None, open_timeout=60))
         self.ids = itertools.count(1)
         self.waiting: dict[int, list[Any]] = {}
         self.lock = threading.Lock()
@@ -171,7 +174,7 @@ class Firefox:
 
     def quit(self) -> None:
         try:
-            self.ws.close()
+            self.closing.close()
         except Exception:
             pass
         self.kill()
