@@ -71,7 +71,10 @@ def web(request: pytest.FixtureRequest, site: Path) -> Iterator[WebApp]:
             app.browser = browser  # type: ignore[attr-defined]
             yield app
             if request.node.stash.get(FAILED, False):
-                app.shot(f"FAILED-{request.node.name}")
+                try:
+                    app.shot(f"FAILED-{request.node.name}")
+                except Exception as e:  # the browser itself is gone
+                    print(f"no screenshot of the failure: {e}")
             else:
                 assert not outside_requests(app.page), outside_requests(app.page)
     finally:
