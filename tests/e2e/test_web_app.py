@@ -28,7 +28,7 @@ ALA, BARTEK, CELINA, DAREK = range(4)
 # WebKit (no JavaScript promise integration) shows a hand before IndexedDB has it; the
 # app is being fixed (branch webfix) and the lead removes this mark when it lands. Not
 # strict: the write is started before the total shows and is sometimes already queued
-# when the check's read is made (here 1 run of 2 saw the hand): a race, lost or won.
+# when the check's read is made (here 1 run of 4 saw the hand): a race, lost or won.
 NOT_KEPT_YET = pytest.mark.xfail(
     strict=False, reason="issue 23 item 2: without JSPI the sheet shows a hand before "
     "IndexedDB keeps it (a read-only transaction made as the total shows may not see it)")
