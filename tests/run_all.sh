@@ -17,6 +17,25 @@ if [ -z "${SCOREKEEPER_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; 
     fi
 fi
 
+# The web app's browser tests also run on Firefox ESR (WebDriver BiDi, no geckodriver) and
+# WebKitGTK (WebKitWebDriver and its MiniBrowser under an Xvfb the tests start): Debian's
+# packages, installed once (a second run finds them and installs nothing).
+missing=()
+command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+command -v xauth >/dev/null 2>&1 || missing+=(xauth)
+if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing Debian's ${missing[*]} for the web app's browser tests" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "${missing[*]} missing: run 'sudo apt-get install -y ${missing[*]}' first" >&2
+        exit 1
+    fi
+fi
+
 # The accessibility check (tests/e2e/axe_check.py) installs axe-core with npm on first use.
 if ! command -v npm >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -88,3 +88,26 @@ def test_flood_benchmark_runs_both_floods() -> None:
         line = next(line for line in out.splitlines() if line.strip().startswith(label))
         assert " ms " in line, line
     assert out.count("(goal <= 2x)") == 2
+
+
+@pytest.mark.e2e
+def test_engines_benchmark_runs_on_the_three_engines() -> None:
+    """One run on Chromium, Firefox and WebKit: each figure printed is a number (speed
+    is read from them, never asserted)."""
+    import re
+
+    out = run("bench_engines.py", "--runs", "1", timeout=1500)
+    lines = out.splitlines()
+    assert any(line.startswith("engines: Chromium") and "Firefox" in line
+               and "WebKitGTK" in line for line in lines), out
+    for label in ("cold open -> home", "warm open -> home", "save -> totals"):
+        line = next(line for line in lines if line.startswith(label))
+        figures = re.findall(r"(chromium|firefox|webkit) +(\d+) ms \((\d+)-(\d+)\)", line)
+        assert [f[0] for f in figures] == ["chromium", "firefox", "webkit"], line
+        assert len(re.findall(r" (\d+\.\d\d)x", line)) == 2, line  # two ratios to Chromium
+    for engine in ("chromium", "firefox", "webkit"):
+        split = next(line for line in lines if line.startswith(f"{engine} warm open split:"))
+        assert len(re.findall(r"\d+ ms", split)) == 5, split
+    webgl = next(line for line in lines if line.startswith("webkit warm open with WebGL off"))
+    assert re.search(r": \d+ ms \(with WebGL \d+ ms\)", webgl), webgl
+    assert re.search(r"^download: \d+\.\d MB with gzip", out, re.M), out

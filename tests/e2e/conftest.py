@@ -48,6 +48,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     return report
 
 
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Which engines the browser tests run on (the web app's tests run on all three)."""
+    from web_engines import engine_versions
+
+    return ["engines: " + ", ".join(f"{k} = {v}" for k, v in engine_versions().items())]
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """The versions of Firefox and WebKit the web app's tests ran on in this run."""
+    from web_engines import USED
+
+    if USED:
+        terminalreporter.write_line("web app tests ran on: " + ", ".join(sorted(USED)))
+
+
 SPIN_WATCH = SpinWatch(float(os.environ.get("SCOREKEEPER_SPIN_SECONDS", "120")))
 
 

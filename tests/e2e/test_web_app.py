@@ -1,17 +1,22 @@
 """The offline web app (``scorekeeper build-web``): built once for this module, served by
-a plain static server, opened in Chromium with every request off this machine refused.
-A hand played there is kept in the browser's storage, survives a reload, and the app
-opens with the server gone (from its service worker) and still has it."""
+a plain static server, opened in Chromium, Firefox ESR and WebKitGTK (Safari's engine; see
+``engines.py``) with every request off this machine refused. A hand played there is kept
+in the browser's storage, survives a reload, and the app opens with the server gone (from
+its service worker) and still has it."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 from app_steps import Table, has_number
-from e2e_harness import eventually
+from e2e_harness import FAILED, eventually
+from engines import ENGINES, Xvfb
+from web_engines import (CATCH_DOWNLOAD, engine_browser, firefox_download, kept_when_shown,
+                         outside_requests, page_download, watch_kept_when_shown)
 from web_harness import (START_TIMEOUT, KillableChromium, WebApp, block_outside, build,
                          static_server)
 
@@ -20,6 +25,14 @@ from scorekeeper.web import client
 from scorekeeper.rules import Hand
 
 ALA, BARTEK, CELINA, DAREK = range(4)
+# WebKit (no JavaScript promise integration) shows a hand before IndexedDB has it; the
+# app is being fixed (branch webfix) and the lead removes this mark when it lands. Not
+# strict: the write is started before the total shows and is sometimes already queued
+# when the check's read is made (here 1 run of 4 saw the hand): a race, lost or won.
+NOT_KEPT_YET = pytest.mark.xfail(
+    strict=False, reason="issue 23 item 2: without JSPI the sheet shows a hand before "
+    "IndexedDB keeps it (a read-only transaction made as the total shows may not see it)")
+KILL_ENGINES = ["chromium", "firefox", pytest.param("webkit", marks=NOT_KEPT_YET)]
 
 
 @pytest.fixture(scope="module")
@@ -27,29 +40,71 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(tmp_path_factory.mktemp("site"))
 
 
-@pytest.fixture
-def web(phone, site: Path) -> Iterator[WebApp]:  # type: ignore[no-untyped-def]
-    block_outside(phone.context)
-    phone.page.on("console", lambda m: print("console:", m.type, m.text[:2000]))
-    server = static_server(site).start()
-    app = WebApp(phone.page, server.url)
-    app.server = server  # type: ignore[attr-defined]
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[Xvfb]:
+    """An X server for WebKit (MiniBrowser is a GTK window), GDK_SCALE=2's room."""
+    display = Xvfb("1600x2200x24")
     try:
-        yield app
+        yield display
+    finally:
+        display.stop()
+
+
+@pytest.fixture(params=ENGINES)
+def web(request: pytest.FixtureRequest, site: Path) -> Iterator[WebApp]:
+    """The web app's first page in a fresh browser of the engine (not yet opened)."""
+    engine = request.param
+    server = static_server(site).start()
+    try:
+        if engine == "chromium":
+            phone = request.getfixturevalue("phone")
+            block_outside(phone.context)
+            phone.page.on("console", lambda m: print("console:", m.type, m.text[:2000]))
+            app = WebApp(phone.page, server.url)
+            app.server = server  # type: ignore[attr-defined]
+            yield app
+            return
+        xvfb = request.getfixturevalue("xvfb") if engine == "webkit" else None
+        with engine_browser(engine, xvfb) as browser:
+            app = WebApp(browser.start(), server.url)
+            app.server = server  # type: ignore[attr-defined]
+            app.browser = browser  # type: ignore[attr-defined]
+            yield app
+            if request.node.stash.get(FAILED, False):
+                try:
+                    app.shot(f"FAILED-{request.node.name}")
+                except Exception as e:  # the browser itself is gone
+                    print(f"no screenshot of the failure: {e}")
+            else:
+                assert not outside_requests(app.page), outside_requests(app.page)
     finally:
         server.stop()
 
 
-def test_a_hand_survives_a_reload_and_the_server_going_away(web: WebApp) -> None:
+def renderer_kept(engine: str) -> tuple[str, ...]:
+    """The Flutter build the loader picks: Chromium runs the WebAssembly one, Firefox and
+    WebKit (no WasmGC with the features skwasm needs) the JavaScript one with CanvasKit."""
+    return client.RENDERERS["Chromium" if engine == "chromium" else "other browsers"]
+
+
+def test_a_game_of_several_hands_survives_a_reload_and_the_server_going_away(
+        web: WebApp) -> None:
+    """Cold open, three hands, a reload (warm open), then the server stopped and a
+    reload again: the service worker opens the app and the games are all there."""
     table = Table(web)
     table.start()
     cache = web.service_worker_ready()
     assert cache.startswith("hearts-"), cache
-    # Chromium runs Flutter's WebAssembly build; the worker keeps it (and not the other)
-    assert sorted(web.kept_build()) == sorted(client.RENDERERS["Chromium"]), web.kept_build()
-    table.open_entry()
-    table.cards({ALA: 3, CELINA: 10}, queen=BARTEK)
-    table.save(Hand((3, 13, 10, 0)))
+    # the worker keeps the build the loader picked for this engine (and not the other)
+    assert sorted(web.kept_build()) == sorted(renderer_kept(web.engine)), web.kept_build()
+    for hearts, queen, hand in (({ALA: 3, CELINA: 10}, BARTEK, (3, 13, 10, 0)),
+                                ({BARTEK: 6, DAREK: 7}, ALA, (13, 6, 0, 7)),
+                                ({ALA: 1, BARTEK: 2, CELINA: 3, DAREK: 7}, CELINA,
+                                 (1, 2, 16, 7))):
+        table.open_entry()
+        table.cards(hearts, queen=queen)
+        table.save(Hand(hand))
+    web.shot(f"web-sheet-{web.engine}")
 
     web.reload(ready=ids.ENTER_HAND)
     assert web.path == table.path
@@ -59,22 +114,60 @@ def test_a_hand_survives_a_reload_and_the_server_going_away(web: WebApp) -> None
     web.reload(ready=ids.ENTER_HAND)
     assert re.fullmatch(re.escape(table.path), web.path)
     table.check_sheet()
-    web.shot("web-offline-sheet")
+    web.shot(f"web-offline-sheet-{web.engine}")
 
 
+@pytest.mark.parametrize("engine", KILL_ENGINES)
 def test_a_hand_is_kept_when_the_browser_is_killed_right_after_it_shows(
-        browser, site: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The sheet shows a saved hand only once the browser's storage has it: SIGKILL the
-    browser the moment the new total is on screen, start it again, and the hand is there."""
+        engine: str, request: pytest.FixtureRequest, site: Path, tmp_path: Path) -> None:
+    """The sheet shows a saved hand only once the browser's storage has it.
+
+    Chromium and Firefox: SIGKILL the browser the moment the new total is on screen, start
+    it again on the same profile, and the hand is there. Firefox and WebKit: a read-only
+    IndexedDB transaction made in the same task in which the total first shows has the
+    hand (WebKit's automation keeps no storage across a restart, so this is its test;
+    not seeing the hand there proves a browser killed then loses it)."""
+    if engine == "chromium":
+        kill_chromium(request.getfixturevalue("browser"), site, tmp_path)
+        return
+    from scorekeeper.store import GameStore
+
+    xvfb = request.getfixturevalue("xvfb") if engine == "webkit" else None
+    darek = ids.TOTAL.format(seat=DAREK)
+    with static_server(site) as server, \
+            engine_browser(engine, xvfb, tmp_path / "profile") as browser:
+        web = WebApp(browser.start(), server.url)
+        table = enter_a_hand(web)
+        watch_kept_when_shown(web.page, darek, 13)
+        web.tap(ids.SAVE_HAND)
+        kept = kept_when_shown(web.page, tmp_path / "kept")
+        browser.kill()
+        table.hands.append(Hand((4, 9, 0, 13)))
+        hands = GameStore(kept).get(table.game_id).game.hands
+        assert hands == tuple(table.hands), "IndexedDB did not have the hand when it showed"
+        if engine == "firefox":
+            web = WebApp(browser.start(), server.url)
+            table.app = web
+            web.open(table.path, ready=ids.ENTER_HAND)
+            table.check_sheet()
+
+
+def enter_a_hand(web: WebApp) -> Table:
+    """A new game and its first hand entered, Save enabled and not yet tapped."""
+    table = Table(web)
+    table.start()
+    table.open_entry()
+    table.cards({ALA: 4, BARTEK: 9}, queen=DAREK)
+    web.wait_enabled(ids.SAVE_HAND)
+    return table
+
+
+def kill_chromium(browser, site: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with static_server(site) as server:
         chromium = KillableChromium(browser.browser_type, tmp_path / "profile")
         try:
             web = WebApp(chromium.start(), server.url)
-            table = Table(web)
-            table.start()
-            table.open_entry()
-            table.cards({ALA: 4, BARTEK: 9}, queen=DAREK)
-            web.wait_enabled(ids.SAVE_HAND)
+            table = enter_a_hand(web)
             web.tap(ids.SAVE_HAND)
             web.wait_text(ids.TOTAL.format(seat=DAREK), lambda t: has_number(t, 13),
                           what="Darek's new total")
@@ -89,11 +182,11 @@ def test_a_hand_is_kept_when_the_browser_is_killed_right_after_it_shows(
             chromium.kill()
 
 
-def test_a_second_tab_waits_until_the_first_one_closes(web: WebApp, phone) -> None:  # type: ignore[no-untyped-def]
+def test_a_second_tab_waits_until_the_first_one_closes(web: WebApp) -> None:
     """Each tab holds its own copy of the games and a sync writes the whole copy: a
     second tab says the app is open elsewhere, and opens once the first one is closed."""
     web.open("/", ready=ids.NEW_GAME)
-    second = WebApp(phone.context.new_page(), web.base_url)
+    second = WebApp(web.new_tab(), web.base_url)
     second.open("/", ready=ids.OPEN_ELSEWHERE)
     assert "another tab" in second.text(ids.OPEN_ELSEWHERE)
     assert not second.exists(ids.NEW_GAME)
@@ -149,8 +242,6 @@ def test_the_web_benchmark_runs_and_prints_its_figures(site: Path) -> None:
 def test_back_up_now_downloads_every_game_as_the_import_file(web: WebApp, tmp_path: Path) -> None:
     """Settings, Back up now: the browser downloads the JSON that ``scorekeeper import``
     reads on a computer, with the hand played here."""
-    import json
-
     from scorekeeper.store import GameStore
 
     table = Table(web)
@@ -161,13 +252,29 @@ def test_back_up_now_downloads_every_game_as_the_import_file(web: WebApp, tmp_pa
     web.page.goto(web.base_url + "/#/settings")  # the hash only: the same page...
     web.reload(ready=ids.BACKUP_NOW)  # ...opened again there
     assert "No backup yet." in web.text(ids.LAST_BACKUP)
-    with web.page.expect_download(timeout=60_000) as download:
-        web.tap(ids.BACKUP_NOW)
-    assert download.value.suggested_filename.startswith("hearts-scorekeeper-backup-")
-    data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    name, text = backup_file(web)
+    assert name.startswith("hearts-scorekeeper-backup-"), name
+    data = json.loads(text)
     computer = GameStore(tmp_path / "computer")
     computer.import_data(data)
     [game] = computer.list_games()
     assert computer.get(game.id).game.hands == (Hand((2, 13, 11, 0)),)
     web.wait_text(ids.LAST_BACKUP, lambda t: t.startswith("Last backup: "),
                   what="the backup's date")
+
+
+def backup_file(web: WebApp) -> tuple[str, str]:
+    """Taps Back up now; the downloaded file's name and text. Chromium: Playwright's
+    download; Firefox: the file in its downloads folder; WebKit (whose automation saves
+    no download where a test can read it): the file the page hands its <a download>."""
+    if web.engine == "chromium":
+        with web.page.expect_download(timeout=60_000) as download:
+            web.tap(ids.BACKUP_NOW)
+        return (download.value.suggested_filename,
+                Path(download.value.path()).read_text(encoding="utf-8"))
+    if web.engine == "firefox":
+        web.tap(ids.BACKUP_NOW)
+        return firefox_download(web.browser.driver.downloads)  # type: ignore[attr-defined]
+    web.page.evaluate(CATCH_DOWNLOAD)
+    web.tap(ids.BACKUP_NOW)
+    return page_download(web.page)

@@ -13,8 +13,39 @@ import time
 from pathlib import Path
 
 from e2e_harness import CHROMIUM_ARGS, PHONE, Flutter, Server, chromium_path, free_port, is_local
+from engines import EnginePage
 
 START_TIMEOUT = 180.0  # seconds for the first screen: Python starts in the page
+TYPE_ATTEMPTS, TYPE_SEEN = 4, 20.0  # tries, and seconds for the app to say what it got
+SCROLL_TIMEOUT = 60.0  # seconds for Flutter to move a list after its node was scrolled
+# scrolls the innermost scrolling node of the tree under (x, y) by dy; whether it moved
+SCROLL = """([x, y, dy]) => {
+    const lists = Array.from(document.querySelectorAll('flt-semantics')).filter((n) => {
+        const r = n.getBoundingClientRect();
+        return getComputedStyle(n).overflowY !== 'visible' && r.left <= x && x <= r.right
+            && r.top <= y && y <= r.bottom;
+    });
+    const list = lists[lists.length - 1];
+    if (!list) return false;
+    const was = list.scrollTop;
+    list.scrollTop = was + dy;
+    return list.scrollTop !== was;
+}"""
+# where the accessibility tree's nodes are (they follow a scrolled list)
+LAYOUT = """() => Array.from(document.querySelectorAll('flt-semantics'), (n) =>
+    Math.round(n.getBoundingClientRect().top)).join()"""
+# until that stays the same for 4 animation frames (a scroll may animate)
+STILL = """() => new Promise((done) => {
+    const end = performance.now() + 5000;
+    let last = '', same = 0;
+    const look = () => {
+        const now = (%s)();
+        same = now === last ? same + 1 : 0;
+        last = now;
+        if (same >= 4 || performance.now() > end) done(same); else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})""" % LAYOUT
 
 
 def build(folder: Path) -> Path:
@@ -64,6 +95,51 @@ class WebApp(Flutter):
         self.enable_semantics(timeout=START_TIMEOUT)
         if ready:
             self.wait(ready, timeout=START_TIMEOUT)
+
+    @property
+    def engine(self) -> str:
+        return self.page.engine if isinstance(self.page, EnginePage) else "chromium"
+
+    def new_tab(self):  # type: ignore[no-untyped-def]
+        """Another tab of the same browser (and profile)."""
+        if isinstance(self.page, EnginePage):
+            return self.page.new_page()
+        return self.page.context.new_page()
+
+    def type(self, identifier: str, text: str, clear: bool = True) -> None:
+        """Firefox and WebKit: typed again until the app has it (its label says the
+        text). Seen on WebKit: right after the field before it was typed into, the
+        keys reach the field's <input> but not Flutter's text field, which stays empty;
+        typing the same text again changes nothing when it did arrive."""
+        if not isinstance(self.page, EnginePage) or not clear:
+            super().type(identifier, text, clear)
+            return
+        for attempt in range(TYPE_ATTEMPTS):
+            super().type(identifier, text, clear)
+            try:
+                self.wait_text(identifier, lambda t: f": {text}" in t, timeout=TYPE_SEEN,
+                               what=f"{text!r} in the app's field")
+                return
+            except AssertionError:
+                if attempt == TYPE_ATTEMPTS - 1:
+                    raise
+                print(f"{self.engine}: {identifier} did not get {text!r}; typing it again")
+
+    def swipe(self, x: float, y: float, dy: float) -> None:
+        """Chromium: a touch swipe (DevTools). Firefox and WebKit, whose automation has
+        no touch and whose wheel WebKit turns into fixed steps: the list under (x, y)
+        scrolled as a screen reader scrolls it, through its node in Flutter's
+        accessibility tree (Flutter follows that node's scrollTop)."""
+        if not isinstance(self.page, EnginePage):
+            super().swipe(x, y, dy)
+            return
+        before = self.page.evaluate(LAYOUT)
+        if not self.page.evaluate(SCROLL, [x, y, dy]):
+            return  # the list is at its end
+        deadline = time.monotonic() + SCROLL_TIMEOUT
+        while self.page.evaluate(LAYOUT) == before and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.page.evaluate(STILL)
 
     def service_worker_ready(self) -> str:
         """Waits until this site's service worker controls the page and keeps the files of

@@ -1,0 +1,255 @@
+"""The web app on three engines in one run: Chromium (Playwright), Firefox ESR (WebDriver
+BiDi) and WebKitGTK (WebKitWebDriver under an Xvfb of its own), one build, one static
+server on 127.0.0.1, a phone of 390x844 at DPR 2, a fresh profile for each run.
+
+    python tests/benchmarks/bench_engines.py [--runs 3] [--site DIR] [--json]
+
+Every time is read from the page's own clock (``performance.now()``), so the drivers'
+round trips (BiDi, WebDriver, Playwright) are not in them:
+  cold open     navigation start until the home screen's "New game" shows (the tree of
+                Flutter's semantics switched on by the page itself as soon as it can);
+  warm open     a reload of that page, from the service worker's cache (not the same
+                tab sent to the address again: WebKit locks that out, issue 23);
+  save          the finger lifted from Save until the sheet shows the new total;
+  split         of each engine's warm open: load event, Flutter up (its semantics
+                placeholder), Python's first screen (from there to "New game"), the
+                Flutter build picked, and IndexedDB's /data opened and read in full;
+                for WebKit also its warm open with WebGL off (CanvasKit on the CPU);
+  download      what a phone downloads with gzip (goal: at most 20 MB).
+Ratios are to Chromium in the same run (goal: Firefox and WebKit warm open and save at
+most 2x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
+sys.path.insert(0, str(ROOT))
+
+from app_steps import Table  # noqa: E402
+from bench_web import download  # noqa: E402
+from e2e_harness import PHONE, launch_chromium  # noqa: E402
+from engines import ENGINES, Xvfb  # noqa: E402
+from web_harness import WebApp, block_outside, static_server  # noqa: E402
+
+from scorekeeper.app import ids  # noqa: E402
+from scorekeeper.web.build import build_site  # noqa: E402
+
+MB = 1024 * 1024
+HANDS = (({0: 3, 2: 10}, 1), ({1: 6, 3: 7}, 0), ({0: 1, 1: 2, 2: 3, 3: 7}, 2),
+         ({0: 5, 1: 8}, 3))  # (hearts by seat, the queen's taker): a game far from 100
+
+# After a navigation: switches the semantics tree on as soon as Flutter offers it, and
+# answers the page's clock at its milestones.
+OPENED = """(id) => new Promise((done) => {
+    const nav = performance.getEntriesByType('navigation')[0] || {};
+    const t = {};
+    const look = () => {
+        const now = performance.now();
+        const ph = document.querySelector('flt-semantics-placeholder');
+        if (ph && t.flutter === undefined) t.flutter = now;
+        if (ph) ph.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        const home = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+        if (home && home.getBoundingClientRect().height > 0) {
+            t.home = now; t.load = nav.loadEventEnd || 0;
+            t.build = window.heartsKept ? window.heartsKept.join(' ') : '';
+            t.dart = performance.getEntriesByType('resource').some(
+                (e) => e.name.endsWith('main.dart.wasm')) ? 'wasm' : 'js';
+            done(t);
+        } else setTimeout(look, 10);
+    };
+    look();
+})"""
+# the finger's lift on Save to the total that shows ``want``
+SAVED = """([id, want]) => { window.__saved = new Promise((done) => {
+    let t0 = null;
+    document.addEventListener('pointerup', () => { if (t0 === null) t0 = performance.now(); },
+                              {capture: true, once: true});
+    const look = () => {
+        const n = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+        const words = n ? [n.getAttribute('aria-label'), n.textContent].concat(Array.from(
+            n.querySelectorAll('[aria-label]'), (c) => c.getAttribute('aria-label'))).join(' ') : '';
+        const nums = (words.match(/[-\\u2212]?\\d+/g) || []).map((m) => Number(m.replace('\\u2212', '-')));
+        if (t0 !== null && nums.includes(want)) done(performance.now() - t0);
+        else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+}); return true; }"""
+IDB = """() => new Promise((done, fail) => {
+    const t0 = performance.now();
+    const open = indexedDB.open('/data');
+    open.onerror = () => fail(open.error);
+    open.onsuccess = () => {
+        const req = open.result.transaction('FILE_DATA', 'readonly').objectStore('FILE_DATA').getAll();
+        req.onsuccess = () => { open.result.close(); done(performance.now() - t0); };
+    };
+})"""
+
+
+def opened(web: WebApp, reload: bool = False) -> dict[str, Any]:
+    """A warm open is a reload: on WebKit the same tab sent to the app's address again
+    is locked out for minutes (issue 23, the page in the back/forward cache)."""
+    if reload:
+        web.page.reload()
+    else:
+        web.page.goto(web.base_url + "/")
+    return dict(web.page.evaluate(OPENED, ids.NEW_GAME))
+
+
+def saves(web: WebApp, runs: int) -> list[float]:
+    """``runs`` saves on a new game (and one before, not counted)."""
+    table = Table(web)
+    table.start()
+    out = []
+    for hearts, queen in HANDS[:runs + 1]:
+        table.open_entry()
+        table.cards(hearts, queen=queen)
+        web.wait_enabled(ids.SAVE_HAND)
+        table.hands.append(_hand(table, hearts, queen))
+        web.page.evaluate(SAVED, [ids.TOTAL.format(seat=0), table.state.totals[0]])
+        web.tap(ids.SAVE_HAND)
+        out.append(float(web.page.evaluate("() => window.__saved")))
+        web.wait(ids.ENTER_HAND)
+    return out[1:]
+
+
+def _hand(table: Table, hearts: dict[int, int], queen: int) -> Any:
+    from scorekeeper.rules import Hand
+
+    return Hand(tuple(hearts.get(s, 0) + (13 if s == queen else 0) for s in range(4)))
+
+
+def one_engine(engine: str, url: str, runs: int, pw: Any, xvfb: Xvfb) -> dict[str, Any]:
+    r: dict[str, Any] = {"cold": [], "warm": [], "split": [], "save": [], "idb": []}
+    for n in range(runs):
+        with opened_browser(engine, pw, xvfb, webgl=True) as (page, version):
+            r["version"] = version
+            web = WebApp(page, url)
+            r["cold"].append(opened(web)["home"])
+            web.service_worker_ready()
+            warm = opened(web, reload=True)
+            r["warm"].append(warm["home"])
+            r["split"].append(warm)
+            r["idb"].append(float(web.page.evaluate(IDB)))
+            if n == runs - 1:
+                r["save"] = saves(web, runs)
+    if engine == "webkit":  # CanvasKit on the CPU: the same warm open with WebGL off
+        with opened_browser(engine, pw, xvfb, webgl=False) as (page, _):
+            web = WebApp(page, url)
+            opened(web)
+            web.service_worker_ready()
+            r["warm_no_webgl"] = opened(web, reload=True)["home"]
+    return r
+
+
+class opened_browser:
+    """A fresh browser of the engine, its first page and version (a context manager)."""
+
+    def __init__(self, engine: str, pw: Any, xvfb: Xvfb, webgl: bool) -> None:
+        self.engine, self.pw, self.xvfb, self.webgl = engine, pw, xvfb, webgl
+        self.closers: list[Callable[[], None]] = []
+
+    def __enter__(self) -> tuple[Any, str]:
+        if self.engine == "chromium":
+            browser = launch_chromium(self.pw)
+            self.closers.append(browser.close)
+            ctx = browser.new_context(**PHONE)
+            block_outside(ctx)
+            return ctx.new_page(), f"Chromium {browser.version}"
+        if self.engine == "firefox":
+            from engine_firefox import Firefox
+
+            profile = Path(tempfile.mkdtemp(prefix="bench-firefox-"))
+            self.closers.append(lambda: shutil.rmtree(profile, ignore_errors=True))
+            driver: Any = Firefox(profile)
+        else:
+            from engine_webkit import WebKit
+
+            driver = WebKit(self.xvfb, webgl=self.webgl)
+        self.closers.append(driver.quit)
+        return driver.first_page(), driver.version
+
+    def __exit__(self, *exc: object) -> None:
+        for close in reversed(self.closers):  # the browser first, then its profile
+            close()
+
+
+def med(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def cell(values: list[float], base: list[float] | None) -> str:
+    text = f"{med(values):>7.0f} ms ({min(values):.0f}-{max(values):.0f})"
+    if base is not None:
+        text += f" {med(values) / med(base):.2f}x"
+    return f"{text:<29} "
+
+
+def report(r: dict[str, Any], runs: int) -> list[str]:
+    chromium = r["chromium"]
+    lines = [f"Engines benchmark: phone 390x844 DPR 2, {runs} run(s), median (min-max), "
+             f"page's own clock, ratio to Chromium; load average {r['load']:.1f} at the start, "
+             f"{r['load_end']:.1f} at the end",
+             "engines: " + ", ".join(r[e]["version"] for e in ENGINES)]
+    for key, label in (("cold", "cold open -> home"), ("warm", "warm open -> home"),
+                       ("save", "save -> totals")):
+        lines.append(f"{label:<18}" + "".join(
+            f"{e} {cell(r[e][key], None if e == 'chromium' else chromium[key])}"
+            for e in ENGINES))
+    for e in ENGINES:
+        s = r[e]["split"][-1]
+        lines.append(
+            f"{e} warm open split: load event {s['load']:.0f} ms, Flutter up "
+            f"{s['flutter']:.0f} ms, Python's first screen {s['home'] - s['flutter']:.0f} ms "
+            f"(home at {s['home']:.0f} ms), Flutter build {s['dart']}, IndexedDB /data "
+            f"open+read {med(r[e]['idb']):.0f} ms")
+    lines.append(f"webkit warm open with WebGL off (CanvasKit on the CPU): "
+                 f"{r['webkit']['warm_no_webgl']:.0f} ms (with WebGL {med(r['webkit']['warm']):.0f} ms)")
+    lines.append(f"download: {r['gzipped'] / MB:.1f} MB with gzip (goal <= 20 MB); "
+                 f"folder {r['size'] / MB:.1f} MB")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The web app on Chromium, Firefox, WebKit.")
+    parser.add_argument("--runs", type=int, default=3, help="fresh profiles per engine (1-3)")
+    parser.add_argument("--site", default=None, help="a site already built (build-web)")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    args = parser.parse_args(argv)
+    if not 1 <= args.runs <= 3:
+        parser.error("--runs must be from 1 to 3 (the saves are of one game)")
+    from playwright.sync_api import sync_playwright
+
+    r: dict[str, Any] = {"load": os.getloadavg()[0]}
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-engines-") as tmp:
+        site = Path(args.site) if args.site else build_site(Path(tmp) / "site").folder
+        xvfb = Xvfb("1600x2200x24")
+        try:
+            with static_server(site) as server, sync_playwright() as pw:
+                for engine in ENGINES:
+                    r[engine] = one_engine(engine, server.url, args.runs, pw, xvfb)
+        finally:
+            xvfb.stop()
+        r["gzipped"], r["size"] = download(site)
+    r["load_end"] = os.getloadavg()[0]
+    if args.json:
+        print(json.dumps(r, indent=2))
+        return 0
+    for line in report(r, args.runs):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
