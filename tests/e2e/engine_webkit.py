@@ -49,7 +49,9 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self, xvfb: Xvfb, webgl: bool = True) -> None:
+    def __init__(self, xvfb: Xvfb, webgl: bool = True, lang: str | None = None) -> None:
+        """``lang``: the LANG MiniBrowser runs under (default en_US.UTF-8; "C.UTF-8" makes
+        WebKitGTK report ``navigator.languages == ['C']``, plain "C" ['en-US'])."""
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -58,10 +60,13 @@ class WebKit:
         (self.home / "gtk-3.0").mkdir()
         (self.home / "gtk-3.0" / "gtk.css").write_text(GTK_CSS)
         env = dict(os.environ, DISPLAY=xvfb.display, GDK_SCALE="2", GDK_BACKEND="x11",
-                   LANG="en_US.UTF-8", LANGUAGE="en_US", TZ=TZ,
+                   LANG=lang or "en_US.UTF-8", LANGUAGE="" if lang else "en_US", TZ=TZ,
                    XDG_CONFIG_HOME=str(self.home), XDG_DATA_HOME=str(self.home / "data"),
                    XDG_CACHE_HOME=str(self.home / "cache"))
         env.pop("WAYLAND_DISPLAY", None)
+        if lang:
+            for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+                env.pop(name, None)
         options = Options()
         if not webgl:  # with arguments, WebKitWebDriver wants the browser named
             options.binary_location = minibrowser_path()

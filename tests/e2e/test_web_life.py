@@ -15,13 +15,11 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from e2e_harness import CHROMIUM_ARGS, FAILED, Phone, chromium_path, eventually
-from app_steps import Table, has_number
-from web_harness import (START_TIMEOUT, KillableChromium, WebApp, block_outside, build,
-                         static_server)
+from e2e_harness import CHROMIUM_ARGS, FAILED, Phone, chromium_path
+from web_harness import (START_TIMEOUT, WebApp, block_outside, build, first_screen,
+                         kill_chromium, static_server)
 
 from scorekeeper.app import ids
-from scorekeeper.rules import Hand
 
 ALA, BARTEK, CELINA, DAREK = range(4)
 SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
@@ -68,19 +66,6 @@ def web(cached_browser, site: Path, request: pytest.FixtureRequest) -> Iterator[
         if problems and not failed:
             pytest.fail("the page misbehaved on the network:\n  " + "\n  ".join(problems),
                         pytrace=False)
-
-
-def first_screen(web: WebApp) -> str:
-    """Which comes up first: home, or the message that the app is open elsewhere."""
-    web.enable_semantics(timeout=START_TIMEOUT)
-
-    def shown() -> str:
-        for identifier in (ids.NEW_GAME, ids.OPEN_ELSEWHERE):
-            if web.exists(identifier):
-                return identifier
-        raise AssertionError("neither home nor the message yet")
-
-    return str(eventually(shown, timeout=START_TIMEOUT, every=0.05))
 
 
 def come_back(web: WebApp, how: str) -> tuple[str, float]:
@@ -131,37 +116,12 @@ def test_a_browser_whose_language_flutter_cannot_parse_opens_in_english(web: Web
     web.shot("web-life-language-C")
 
 
-@pytest.mark.parametrize("engine", ["chromium", "safari-ua"])
-def test_a_hand_whose_total_shows_survives_a_killed_browser(
-        browser, site: Path, tmp_path: Path, engine: str) -> None:  # type: ignore[no-untyped-def]
-    """SIGKILL the browser the moment the new total shows, start it again: the hand is
-    there. Both ways Python keeps a hand: waiting for IndexedDB (Chromium's JSPI), and
-    not waiting (a Safari user agent: ``browser.can_wait()`` is False, the write stays
-    unkept and the sheet waits for the sync)."""
-    options = {"user_agent": SAFARI} if engine == "safari-ua" else {}
-    with static_server(site) as server:
-        chromium = KillableChromium(browser.browser_type, tmp_path / "profile")
-        try:
-            web = WebApp(chromium.start(**options), server.url)
-            table = Table(web)
-            table.start()
-            table.open_entry()
-            table.cards({ALA: 4, BARTEK: 9}, queen=DAREK)
-            web.wait_enabled(ids.SAVE_HAND)
-            web.tap(ids.SAVE_HAND)
-            web.wait_text(ids.TOTAL.format(seat=DAREK), lambda t: has_number(t, 13),
-                          what="Darek's new total")
-            if engine == "safari-ua":
-                assert web.page.evaluate("() => navigator.userAgent") == SAFARI
-            chromium.kill()
-            table.hands.append(Hand((4, 9, 0, 13)))
-
-            web = WebApp(chromium.start(**options), server.url)
-            table.app = web
-            web.open(table.path, ready=ids.ENTER_HAND)
-            table.check_sheet()
-        finally:
-            chromium.kill()
+def test_a_safari_hand_whose_total_shows_survives_a_killed_browser(
+        browser, site: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The kill test of ``test_web_app`` with a Safari user agent: ``browser.can_wait()``
+    is False there, so Python does not wait for IndexedDB; the write stays unkept and the
+    sheet waits for the sync. SIGKILL as the total shows, start again: the hand is there."""
+    kill_chromium(browser.browser_type, site, tmp_path / "profile", user_agent=SAFARI)
 
 
 def test_safari_not_installed_is_told_about_the_7_days(cached_browser, site: Path) -> None:  # type: ignore[no-untyped-def]

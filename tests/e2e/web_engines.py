@@ -24,8 +24,10 @@ USED: set[str] = set()  # the versions of the engines started in this run
 class Browser:
     """One Firefox or WebKit for a test: its first page, another tab, a kill."""
 
-    def __init__(self, engine: str, profile: Path, xvfb: Xvfb | None = None) -> None:
+    def __init__(self, engine: str, profile: Path, xvfb: Xvfb | None = None,
+                 lang: str | None = None) -> None:
         self.engine, self.profile, self.xvfb = engine, profile, xvfb
+        self.lang = lang  # WebKit: the LANG it runs under (None: en_US.UTF-8)
         self.driver: Any = None
 
     def start(self) -> EnginePage:
@@ -39,7 +41,7 @@ class Browser:
 
             assert self.xvfb is not None
             # WebGL off: under Xvfb WebKit draws some text wrongly with it (BROWSERS.md)
-            self.driver = WebKit(self.xvfb, webgl=False)
+            self.driver = WebKit(self.xvfb, webgl=False, lang=self.lang)
         print(f"engine: {self.driver.version}")
         USED.add(self.driver.version)
         return self.driver.first_page()
@@ -69,10 +71,10 @@ class Browser:
 
 
 @contextmanager
-def engine_browser(engine: str, xvfb: Xvfb | None = None,
-                   profile: Path | None = None) -> Iterator[Browser]:
+def engine_browser(engine: str, xvfb: Xvfb | None = None, profile: Path | None = None,
+                   lang: str | None = None) -> Iterator[Browser]:
     folder = profile or Path(tempfile.mkdtemp(prefix=f"{engine}-profile-"))
-    browser = Browser(engine, folder, xvfb)
+    browser = Browser(engine, folder, xvfb, lang)
     try:
         yield browser
     finally:

@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from e2e_harness import CHROMIUM_ARGS, PHONE, Flutter, Server, chromium_path, free_port, is_local
+from e2e_harness import (CHROMIUM_ARGS, PHONE, Flutter, Server, chromium_path, eventually,
+                         free_port, is_local)
 from engines import EnginePage
 
 START_TIMEOUT = 180.0  # seconds for the first screen: Python starts in the page
@@ -199,3 +200,52 @@ class KillableChromium:
         while self.pids() and time.monotonic() < deadline:
             time.sleep(0.1)
         self.context = None
+
+
+def first_screen(web: WebApp) -> str:
+    """Which comes up first: home, or the message that the app is open elsewhere."""
+    from scorekeeper.app import ids
+
+    web.enable_semantics(timeout=START_TIMEOUT)
+
+    def shown() -> str:
+        for identifier in (ids.NEW_GAME, ids.OPEN_ELSEWHERE):
+            if web.exists(identifier):
+                return identifier
+        raise AssertionError("neither home nor the message yet")
+
+    return str(eventually(shown, timeout=START_TIMEOUT, every=0.05))
+
+
+def kill_chromium(browser_type, site: Path, profile: Path, **options) -> None:  # type: ignore[no-untyped-def]
+    """A hand saved, Chromium SIGKILLed the moment its new total shows, started again on
+    the same profile: the hand is on the sheet. ``options``: Playwright's context options
+    (a Safari ``user_agent`` makes the app take its own wait, not Python's)."""
+    from app_steps import Table, has_number
+
+    from scorekeeper.app import ids
+    from scorekeeper.rules import Hand
+
+    with static_server(site) as server:
+        chromium = KillableChromium(browser_type, profile)
+        try:
+            web = WebApp(chromium.start(**options), server.url)
+            table = Table(web)
+            table.start()
+            table.open_entry()
+            table.cards({0: 4, 1: 9}, queen=3)
+            web.wait_enabled(ids.SAVE_HAND)
+            web.tap(ids.SAVE_HAND)
+            web.wait_text(ids.TOTAL.format(seat=3), lambda t: has_number(t, 13),
+                          what="Darek's new total")
+            if "user_agent" in options:
+                assert web.page.evaluate("() => navigator.userAgent") == options["user_agent"]
+            chromium.kill()
+            table.hands.append(Hand((4, 9, 0, 13)))
+
+            web = WebApp(chromium.start(**options), server.url)
+            table.app = web
+            web.open(table.path, ready=ids.ENTER_HAND)
+            table.check_sheet()
+        finally:
+            chromium.kill()
