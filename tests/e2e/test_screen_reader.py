@@ -13,89 +13,16 @@ Screenshots: ``test-artifacts/screenshots/access-<screen>-<lang>-<width>.png``."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from axe_check import describe, run_axe
-from e2e_harness import ROOT, Server, app_server, eventually, ident, resize, shot
+from e2e_harness import eventually, resize, shot
 from PIL import ImageFont
+from screen_reader_steps import (BOLD, ELEVEN, LONG, Tree, _assert, box, choose_language,
+                                 save_a_hand, seeded, server)  # noqa: F401 (fixtures)
 
-from scorekeeper import rules
 from scorekeeper.app import ids
-from scorekeeper.app.text.i18n import Translator
-from scorekeeper.app.text.words import MOON_RULE_NAME, VARIANT_NAME
-from scorekeeper.rules import Hand, MoonRule, Rules, Variant
-from scorekeeper.store import GameStore
-
-ELEVEN = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk", "Iza",
-          "Janek", "Kasia")
-LONG = ("Przemysław", "Małgorzata", "Bartłomiej", "Krzysztof")
-LONG_ELEVEN = LONG + ELEVEN[4:]
-BOLD = ROOT / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
-
-
-def side_hands(count: int, hands: int) -> list[tuple[int, ...]]:
-    half = rules.spec(Variant.STANDARD if count <= 7 else Variant.CANCELLATION).hand_points // 2
-    return [tuple(half if s in (h % count, (h + 1) % count) else 0 for s in range(count))
-            for h in range(hands)]
-
-
-def seed(db: Any) -> dict[str, str]:
-    store = GameStore.open(db)
-    games: dict[str, str] = {}
-
-    def game(key: str, names: tuple[str, ...], hands: list[tuple[int, ...]],
-             variant: Variant = Variant.STANDARD, target: int = 1000,
-             house: dict[str, Any] | None = None) -> None:
-        stored = store.create_game(rules.Game.new(names, Rules(variant, target,
-                                                              house=house or {}), 0))
-        for points in hands:
-            stored = store.add_hand(stored.id, Hand(points), stored.version)
-        games[key] = stored.id
-
-    for lang in ("en", "pl", "lt"):  # one game each, so that every language saves a hand
-        game(f"p11-{lang}", ELEVEN, side_hands(11, 4), Variant.CANCELLATION)
-    for count in (6, 8):
-        game(f"p{count}", ELEVEN[:count], side_hands(count, 4),
-             Variant.STANDARD if count <= 7 else Variant.CANCELLATION)
-    game("long4", LONG, [(3, 13, 10, 0)])
-    game("long11", LONG_ELEVEN, side_hands(11, 2), Variant.CANCELLATION)
-    game("four", ELEVEN[:4], [(3, 13, 10, 0), (0, 0, 13, 13)])
-    game("queens", ELEVEN[:6], [], Variant.CANCELLATION)
-    for lang in ("en", "pl", "lt"):  # the next save ties at the target: a third line,
-        # and (the longest cycle) the cards go 2 seats along: the pass line wraps
-        game(f"tie11-{lang}", ELEVEN, [(0,) * 9 + (26, 26)] * 2, Variant.CANCELLATION, 50,
-             {"passes": list(rules.cycle_choices(Variant.CANCELLATION, 11)[-1])})
-    return games
-
-
-@pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
-    db = tmp_path_factory.mktemp("access-db")
-    games = seed(db)
-    with app_server(db) as srv:
-        yield srv, games
-
-
-@pytest.fixture(scope="module")
-def server(seeded: tuple[Server, dict[str, str]]) -> Server:
-    return seeded[0]
-
-
-def choose_language(app: Any, lang: str) -> Translator:
-    tr = Translator(lang)
-    app.open("/settings", ready=ids.LANGUAGE_OPTION.format(code=lang))
-    app.tap(ids.LANGUAGE_OPTION.format(code=lang))
-    app.wait_text(ids.LANGUAGE, lambda t: tr._("Language") in t, what=f"{lang} chosen")
-    return tr
-
-
-def box(app: Any, identifier: str) -> dict[str, float]:
-    found = app.el(identifier).first.bounding_box()
-    assert found is not None, f"{identifier} is not drawn"
-    return found
-
 
 def on_screen(app: Any, count: int, width: int, height: int) -> None:
     """Every name and total lies inside the screen, above the pinned Enter button."""
@@ -109,23 +36,6 @@ def on_screen(app: Any, count: int, width: int, height: int) -> None:
             assert b["y"] >= -0.5 and b["y"] + b["height"] <= floor + 0.5, \
                 f"{identifier}: y {b['y']:.0f}..{b['y'] + b['height']:.0f}, " \
                 f"the screen ends at {floor:.0f}"
-
-
-def save_a_hand(app: Any, game_id: str, count: int) -> None:
-    """Enter a hand in points (the first two share the hand's points) and save it."""
-    app.open(f"/game/{game_id}", ready=ids.ENTER_HAND)
-    app.tap(ids.ENTER_HAND)
-    app.wait(ids.SAVE_HAND)
-    if not app.exists(ids.POINTS.format(seat=0)):
-        app.tap(ids.MODE_POINTS)
-        app.wait(ids.POINTS.format(seat=0))
-    half = side_hands(count, 1)[0][0]
-    app.type(ids.POINTS.format(seat=count - 1), str(half))
-    app.type(ids.POINTS.format(seat=count - 2), str(half))
-    app.wait_enabled(ids.SAVE_HAND)
-    app.tap(ids.SAVE_HAND)
-    app.wait(ids.ENTER_HAND)
-    app.wait_path(f"/game/{game_id}")
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "lt"])
@@ -207,53 +117,6 @@ def test_long_names_are_drawn_whole_at_360(app, seeded, game):
     resize(app.page, 390)
 
 
-# --- what Chromium's accessibility tree says ---------------------------------------------
-
-class Tree:
-    """Chromium's accessibility tree through DevTools: a node by its identifier, with its
-    role, name, value and states."""
-
-    def __init__(self, page: Any) -> None:
-        self.cdp = page.context.new_cdp_session(page)
-        self.cdp.send("DOM.enable")
-        self.cdp.send("Accessibility.enable")
-
-    def nodes(self, identifier: str) -> list[dict[str, Any]]:
-        """The accessibility nodes of the tagged element and everything under it."""
-        doc = self.cdp.send("DOM.getDocument", {"depth": 0})
-        found = self.cdp.send("DOM.querySelector", {"nodeId": doc["root"]["nodeId"],
-                                                     "selector": ident(identifier)})
-        assert found["nodeId"], f"{identifier} is not in the page"
-        tree = self.cdp.send("Accessibility.getPartialAXTree",
-                             {"nodeId": found["nodeId"], "fetchRelatives": False})
-        top = tree["nodes"][0]
-        out = [top]
-        queue = list(top.get("childIds", []))
-        full = {n["nodeId"]: n for n in self.cdp.send("Accessibility.getFullAXTree")["nodes"]}
-        while queue:
-            n = full.get(queue.pop(0))
-            if n is not None:
-                out.append(n)
-                queue += n.get("childIds", [])
-        return [self._plain(n) for n in out if not n.get("ignored")]
-
-    @staticmethod
-    def _plain(n: dict[str, Any]) -> dict[str, Any]:
-        props = {p["name"]: p["value"].get("value") for p in n.get("properties", [])}
-        return {"role": n.get("role", {}).get("value"), "name": n.get("name", {}).get("value"),
-                "value": n.get("value", {}).get("value"), **props}
-
-    def state(self, identifier: str, key: str) -> Any:
-        """The first value of ``key`` (checked, disabled, ...) in the node or under it."""
-        for n in self.nodes(identifier):
-            if n.get(key) is not None:
-                return n[key]
-        return None
-
-    def names(self, identifier: str) -> str:
-        return " ".join(str(n["name"]) for n in self.nodes(identifier) if n.get("name"))
-
-
 def test_chosen_disabled_and_filled_controls_say_so(app, seeded):
     _, games = seeded
     app.open("/", ready=ids.SETTINGS)
@@ -319,10 +182,6 @@ def test_chosen_disabled_and_filled_controls_say_so(app, seeded):
     assert tree.state(ids.KEEP_AWAKE, "checked") == "true"
 
 
-def _assert(ok: bool, why: str) -> None:
-    assert ok, why
-
-
 def test_axe_finds_nothing_on_any_screen(app, seeded):
     _, games = seeded
     app.open("/", ready=ids.SETTINGS)
@@ -341,183 +200,3 @@ def test_axe_finds_nothing_on_any_screen(app, seeded):
         if violations:
             found[path] = describe(violations)
     assert not found, "\n".join(f"{p}:\n{v}" for p, v in found.items())
-
-
-# --- issue 25: accessibility to the letter -------------------------------------------------
-
-def radio_of(app: Any, identifier: str) -> dict[str, Any]:
-    """The radio button inside the option ``identifier`` as the page has it: its name, its
-    state, and its group's name, size and this radio's place in it (what a screen reader
-    says: "Target: 150, radio button, 3 of 4, checked")."""
-    found = app.el(identifier).first.evaluate(
-        """(n) => {
-            const r = n.matches('[role=radio]') ? n : n.querySelector('[role=radio]');
-            const g = r && r.closest('[role=radiogroup]');
-            if (!r || !g) return null;
-            const all = [...g.querySelectorAll('[role=radio]')];
-            return {name: r.getAttribute('aria-label'), checked: r.getAttribute('aria-checked'),
-                    group: g.getAttribute('aria-label'), place: all.indexOf(r) + 1,
-                    size: all.length,
-                    checkboxes: g.querySelectorAll('[role=checkbox]').length};
-        }""")
-    assert found is not None, f"{identifier} is no radio button in a radio group"
-    return found
-
-
-def heard(radio: dict[str, Any]) -> str:
-    state = "checked" if radio["checked"] == "true" else "not checked"
-    return (f"{radio['group']}: {radio['name']}, radio button, {radio['place']} of "
-            f"{radio['size']}, {state}")
-
-
-def radios_say(app: Any, tree: Tree, options: dict[str, str], group: str, chosen: str) -> None:
-    """Each option is a radio named by its words in the group ``group``, and only
-    ``chosen`` is checked, in the page and in Chromium's own tree (never a checkbox)."""
-    for identifier, name in options.items():
-        r = radio_of(app, identifier)
-        assert r["group"] == group and r["size"] == len(options) and not r["checkboxes"], r
-        assert r["name"].replace("\n", " ").startswith(name), r
-        want = "true" if identifier == chosen else "false"
-        roles = {n["role"] for n in tree.nodes(identifier)}
-        assert "radio" in roles and "checkbox" not in roles, f"{identifier}: {roles}"
-        assert r["checked"] == want and tree.state(identifier, "checked") == want, r
-
-
-def test_every_single_choice_is_a_radio_in_a_named_group(app, seeded):
-    _, games = seeded
-    app.open("/", ready=ids.SETTINGS)
-    tr = choose_language(app, "en")
-    tree = Tree(app.page)
-    app.open("/new", ready=ids.START_GAME)
-    targets = {ids.TARGET.format(value=v): tr._("Other") if v == "other" else v
-               for v in ("50", "100", "150", "other")}
-    app.tap(ids.TARGET.format(value="150"))
-    eventually(lambda: _assert(app.is_checked(ids.TARGET.format(value="150")), "150 chosen"))
-    radios_say(app, tree, targets, "Target", ids.TARGET.format(value="150"))
-    assert heard(radio_of(app, ids.TARGET.format(value="150"))) == \
-        "Target: 150, radio button, 3 of 4, checked"
-    moons = {ids.MOON_RULE.format(rule=r.value): tr._(MOON_RULE_NAME[r]) for r in MoonRule}
-    app.tap(ids.MOON_RULE.format(rule="add_to_others"))
-    eventually(lambda: _assert(app.is_checked(ids.MOON_RULE.format(rule="add_to_others")),
-                               "the moon rule chosen"))
-    radios_say(app, tree, moons, "Shooting the moon", ids.MOON_RULE.format(rule="add_to_others"))
-    moon_heard = heard(radio_of(app, ids.MOON_RULE.format(rule="add_to_others")))
-    assert moon_heard.startswith("Shooting the moon: Add 26 to everyone else")
-    assert moon_heard.endswith(", radio button, 1 of 4, checked")
-    variants = {ids.VARIANT.format(variant=v): tr._(VARIANT_NAME[Variant(v)])
-                for v in ("standard",)}
-    app.scroll_to(ids.VARIANT.format(variant="standard"))
-    radios_say(app, tree, variants, "Variant", ids.VARIANT.format(variant="standard"))
-    app.scroll_to(ids.FIRST_DEALER_OPTION.format(seat=1))
-    dealer = radio_of(app, ids.FIRST_DEALER_OPTION.format(seat=1))
-    assert dealer["group"] == "First dealer" and dealer["name"].endswith("deals first")
-    print("\nheard:", heard(radio_of(app, ids.TARGET.format(value="150"))), "|", moon_heard)
-
-    app.open(f"/game/{games['four']}/hand", ready=ids.SAVE_HAND)
-    app.tap(ids.MODE_POINTS)
-    app.wait(ids.POINTS.format(seat=0))
-    radios_say(app, tree, {ids.MODE_CARDS: "Hearts and queen", ids.MODE_POINTS: "Points"},
-               tr._("Enter the hand as"), ids.MODE_POINTS)
-    app.open("/settings", ready=ids.KEEP_AWAKE)
-    assert radio_of(app, ids.LANGUAGE_OPTION.format(code="en"))["group"] == "Language"
-    assert radio_of(app, ids.THEME_OPTION.format(mode="system"))["group"] == "Theme"
-    assert tree.state(ids.LANGUAGE_OPTION.format(code="en"), "checked") == "true"
-    app.open("/history", ready=ids.HISTORY_COUNT)
-    assert radio_of(app, ids.HISTORY_STATUS.format(status="all"))["checked"] == "true"
-    assert radio_of(app, ids.HISTORY_ORDER.format(order="played"))["group"] == "Sort:"
-    app.open("/stats", ready=ids.SCREEN.format(name="stats"))
-    assert radio_of(app, ids.STATS_VARIANT.format(variant="any"))["checked"] == "true"
-
-
-def test_the_refused_reason_is_always_in_the_tree_and_save_says_it(app, seeded):
-    """Issue 25: 8 players in Cancellation, 30 + 23 points: the bar drew "The points add
-    up to 53; a hand holds at most 52." but no node carried it."""
-    _, games = seeded
-    app.open("/", ready=ids.SETTINGS)
-    tr = choose_language(app, "en")
-    tree = Tree(app.page)
-    app.open(f"/game/{games['p8']}/hand", ready=ids.SAVE_HAND)
-    if not app.exists(ids.POINTS.format(seat=0)):
-        app.tap(ids.MODE_POINTS)
-        app.wait(ids.POINTS.format(seat=0))
-    app.type(ids.POINTS.format(seat=0), "30")
-    app.type(ids.POINTS.format(seat=1), "23")
-    reason = tr._("The points add up to {total}; a hand holds at most {expected}.",
-                  total=53, expected=52)
-    app.wait_text(ids.REMAINING, lambda t: "1 point too many" in t, what="one point too many")
-    eventually(lambda: _assert(reason in tree.names(ids.SAVE_REASON),
-                               f"the bar is heard as {tree.names(ids.SAVE_REASON)!r}"))
-    assert tree.state(ids.SAVE_HAND, "disabled") is True
-    assert reason in tree.names(ids.SAVE_HAND), f"Save says {tree.names(ids.SAVE_HAND)!r}"
-    shot(app.page, "access-reason-53-en-390")
-    app.type(ids.POINTS.format(seat=1), "22")
-    ready = tr._("The points add up: ready to save.")
-    eventually(lambda: _assert(ready in tree.names(ids.SAVE_REASON),
-                               f"the bar is heard as {tree.names(ids.SAVE_REASON)!r}"))
-    eventually(lambda: _assert(tree.state(ids.SAVE_HAND, "disabled") in (None, False),
-                               "Save is still unavailable"))
-    assert reason not in tree.names(ids.SAVE_HAND)
-    app.tap(ids.CLEAR_HAND)
-
-
-def card_rows(app: Any, identifier: str) -> tuple[float, float, float, float]:
-    """The node's top and bottom, and those of the card drawn under it: the rows, a few
-    pixels in from the node's left edge, painted in the colour found just inside the
-    node's top left corner (the card's colour), scanned from well above to well below."""
-    from io import BytesIO
-
-    from PIL import Image
-
-    b = box(app, identifier)
-    x, top, bottom = b["x"] + 8, b["y"], b["y"] + b["height"]
-    scan_top = max(0.0, top - 60)
-    png = app.page.screenshot(clip={"x": x, "y": scan_top, "width": 1,
-                                    "height": b["height"] + 120})
-    img = Image.open(BytesIO(png)).convert("RGB")
-    scale = img.height / (b["height"] + 120)
-    colour = img.getpixel((0, int((top - scan_top + b["height"] / 2) * scale)))
-    rows = [y for y in range(img.height) if sum(abs(p - q) for p, q in
-                                                zip(img.getpixel((0, y)), colour)) <= 6]
-    # the longest run of the card's colour through the node's middle
-    mid = int((top - scan_top + b["height"] / 2) * scale)
-    first = last = mid
-    while first - 1 in rows or first - 2 in rows:
-        first -= 1
-    while last + 1 in rows or last + 2 in rows:
-        last += 1
-    return top, bottom, scan_top + first / scale, scan_top + (last + 1) / scale
-
-
-@pytest.mark.parametrize("lang", ["pl", "lt", "en"])
-def test_the_banner_node_covers_its_card(app, seeded, lang):
-    """Issue 25: with 11 players in Polish and Lithuanian at 360 px the banner's node was
-    60 px tall over an 81 px card, so a screen reader's focus box cut it."""
-    _, games = seeded
-    app.open("/", ready=ids.SETTINGS)
-    resize(app.page, 360, 740)
-    choose_language(app, lang)
-    # the save ties at the target: the banner, kept on the phone and changed in place,
-    # grows a third line (the tie) over its two
-    save_a_hand(app, games[f"tie11-{lang}"], 11)
-    app.wait(ids.TIE)
-    app.scroll_to(ids.BANNER)
-
-    def covers() -> None:
-        top, bottom, card_top, card_bottom = card_rows(app, ids.BANNER)
-        # the card's rounded corners (radius 16) start ~2 px in at 8 px from the edge
-        assert abs(card_top - top) <= 4 and abs(card_bottom - bottom) <= 4, \
-            f"the node is {top:.0f}..{bottom:.0f} ({bottom - top:.0f} px), the card " \
-            f"{card_top:.0f}..{card_bottom:.0f} ({card_bottom - card_top:.0f} px)"
-
-    for width, height in ((360, 740), (390, 844), (360, 740)):  # as the phone turns
-        resize(app.page, width, height)
-        app.scroll_to(ids.BANNER)
-        eventually(covers)
-        shot(app.page, f"access-banner-11-{lang}-{width}")
-    app.tap(ids.BANNER_MORE)  # unfolded: who passes to whom
-    app.wait_text(ids.BANNER, lambda t: t.count("→") >= 11, what="who passes to whom")
-    eventually(covers)
-    app.tap(ids.BANNER_MORE)
-    app.wait_text(ids.BANNER, lambda t: "→" not in t, what="the folded banner")
-    eventually(covers)
-    resize(app.page, 390)
