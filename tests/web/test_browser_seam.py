@@ -66,6 +66,11 @@ def pyodide(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
                          ("pyodide_js", pyodide_js)):
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setattr(browser, "user_agent", lambda: state.ua)
+    # A loop of the test's own; an earlier test in this process may have left its loop
+    # marked as running in this thread (the full suite did: "Cannot run the event loop
+    # while another loop is running"), so that mark is put aside for the test.
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
@@ -76,6 +81,7 @@ def pyodide(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
         loop.run_until_complete(asyncio.sleep(0))
         loop.close()
         asyncio.set_event_loop(None)
+        asyncio.events._set_running_loop(running)
 
 
 def test_only_an_engine_with_jspi_that_is_not_webkit_waits(pyodide: Any) -> None:
