@@ -62,7 +62,7 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
     if USED:
         terminalreporter.write_line("web app tests ran on: " + ", ".join(sorted(USED)))
     for line in RERUN:
-        terminalreporter.write_line("run again: " + line)
+        terminalreporter.write_line("browser: " + line)
 
 
 SPIN_WATCH = SpinWatch(float(os.environ.get("SCOREKEEPER_SPIN_SECONDS", "120")))
@@ -103,7 +103,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         again = "WebKit's browser died under it (its WebDriver session is gone)"
     if again:
         print(f"\n{item.nodeid}: {again}; running it again")
-        RERUN.append(f"{item.nodeid}: {again}")
+        RERUN.append(f"{item.nodeid}: {again}; run again")
         item._initrequest()  # type: ignore[attr-defined]  # fresh fixtures, as on a first run
         reports = runtestprotocol(item, nextitem=nextitem, log=False)
     for report in reports:
@@ -161,6 +161,10 @@ def phone(browser, request: pytest.FixtureRequest) -> Iterator[Phone]:  # type: 
     yield p
     failed = request.node.stash.get(_FAILED, False)
     p.close(failed)
+    for fault in p.guard.engine_faults:
+        print(f"{request.node.nodeid}: Flutter's renderer trapped: {fault}")
+        RERUN.append(f"{request.node.nodeid}: not run again, its checks passed, but "
+                     f"Flutter's renderer trapped ({fault})")
     problems = p.guard.problems()
     if problems and not failed:
         pytest.fail("the page misbehaved on the network:\n  " + "\n  ".join(problems),
