@@ -82,10 +82,6 @@ def back_up(session: Session) -> None:
     session.write(lambda store: store.set_setting(LAST_BACKUP, stamp))
 
 
-def back_up_action(session: Session) -> Callable[[], None]:
-    return lambda: back_up(session)
-
-
 def backup_is_due(session: Session, at: datetime | None = None) -> bool:
     """A reminder on the home screen: there are games, and no backup in a week."""
     if session.device is None or not session.store.list_games():

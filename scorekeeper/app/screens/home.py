@@ -74,7 +74,7 @@ def view(ui: Ui, model: Model) -> ft.View:
     due = backup.backup_is_due(ui.session)
     if due:  # the web app: the games are only in this browser
         rows += backup_reminder(ui)
-    rows += storage_notice(ui, model.steps, None if due else backup.back_up_action(ui.session))
+    rows += storage_notice(ui, model.steps, back_up_too=not due)
     actions = [tag(ids.SETTINGS, ft.IconButton(ft.Icons.SETTINGS_OUTLINED,
                                                 tooltip=ui._("Settings"),
                                                 on_click=ui.go(Settings())),

@@ -11,7 +11,7 @@ from .. import backup, ids
 from ..text.i18n import LANGUAGE_NAMES, pick_language
 from ..routes import Route
 from ..views.radios import Option, named_by_group, radio_group
-from ..views.widgets import Ui, app_bar, big_button, frame, run, section, tag, value_of
+from ..views.widgets import Ui, app_bar, big_button, frame, section, tag, value_of
 from ..text.words import THEME_NAME
 from ..views.storage_notice import Steps, storage_notice
 
@@ -74,7 +74,7 @@ def storage_rows(ui: Ui, model: Model) -> list[ft.Control | None]:
     return [
         section(ui._("Saved on this phone")),
         tag(ids.STORAGE_KEPT, ft.Text(kept, size=15), label=kept),
-        *storage_notice(ui, model.steps, None),  # Back up now is below
+        *storage_notice(ui, model.steps, back_up_too=False),  # Back up now is below
         tag(ids.LAST_BACKUP, ft.Text(when, size=15), label=when),
         ft.Text(ui._("A backup is a file of every game, which the computer version "
                      "imports (scorekeeper import)."), size=13,

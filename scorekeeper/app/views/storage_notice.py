@@ -4,8 +4,6 @@ the home screen and Settings say so, with Install (the steps) and Back up now.""
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from .. import backup, ids
@@ -22,9 +20,9 @@ class Steps:
         self.shown = True
 
 
-def storage_notice(ui: Ui, steps: Steps, back_up: Any | None) -> list[ft.Control | None]:
-    """The notice, Install, its steps once asked for, and Back up now when ``back_up``
-    (the handler's action; None where the screen has that button already)."""
+def storage_notice(ui: Ui, steps: Steps, back_up_too: bool) -> list[ft.Control | None]:
+    """The notice, Install, its steps once asked for, and Back up now when ``back_up_too``
+    (not where the screen has that button already)."""
     if not backup.storage_expires(ui.session):
         return []
     text = ui._(backup.STORAGE_EXPIRES)
@@ -37,7 +35,8 @@ def storage_notice(ui: Ui, steps: Steps, back_up: Any | None) -> list[ft.Control
     if steps.shown:
         how = ui._(backup.INSTALL_STEPS)
         rows.append(tag(ids.INSTALL_STEPS, ft.Text(how, size=15), label=how))
-    if back_up is not None:
-        rows.append(big_button(ui, ids.BACKUP_NOW, ui._("Back up now"), ui.act(back_up),
+    if back_up_too:
+        rows.append(big_button(ui, ids.BACKUP_NOW, ui._("Back up now"),
+                               ui.act(backup.back_up, ui.session),
                                ft.Icons.DOWNLOAD, filled=False))
     return rows
