@@ -64,7 +64,7 @@ def draw(ui: widgets.Ui) -> ft.View:
     session = ui.session
     session.catch_up()
     session.inputs.clear()
-    route, model = ui.saving or (session.route, session.model)  # see Ui.act
+    route, model = ui.shown()  # see Ui.act
     with one_tap.drawing(ui.taps):
         return screens.SCREENS.module(route).view(ui, model)
 
@@ -240,7 +240,7 @@ class Shell:
             log.exception("could not draw %s", session.route)
             session.open(routes.Home().url())
             view = draw(self.ui)
-        self._kept.show(page, (self.ui.saving or (session.route,))[0], view)
+        self._kept.show(page, self.ui.shown()[0], view)
         page.theme_mode = THEME_MODE[session.theme]
         page.title = session.tr._("Hearts Scorekeeper")
         self._sync_dialog()

@@ -102,6 +102,10 @@ class Ui:
 
         return handler
 
+    def shown(self) -> tuple[Route, Any]:
+        """The screen to draw (route, model): the one an unkept write left, else now's."""
+        return self.saving or (self.session.route, self.session.model)
+
     def _kept(self) -> None:
         with self.lock:
             self.saving = None
