@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..app.server.assets import assets_dir
-from . import bundle, client, snapshot
+from . import bundle, client, snapshot, stdlib
 
 SW_NAME = "sw.js"
 # What a service worker must not cache: itself (the browser checks it for updates).
@@ -68,18 +68,26 @@ def _worker_template() -> str:
     return resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
 
 
+def as_used(files: list[str]) -> list[str]:
+    """What the service worker keeps only when a page fetches it: Flutter's builds (each
+    browser keeps the one it runs), the client's files the app never asks for, and the
+    whole standard library where a restored Python reads a smaller one (see stdlib.py)."""
+    restored = client.STDLIB_RESTORED in files  # then the whole library is the fallback's
+    return [f for f in files if f in client.RENDERER_FILES or f.startswith(client.ON_DEMAND)
+            or (restored and f == client.STDLIB)]
+
+
 def precached(files: list[str]) -> list[str]:
-    """What the service worker caches when it is installed: every file but Flutter's two
-    builds' (each browser keeps the one it runs, see sw.js)."""
-    return ["./", *(f for f in files if f not in client.RENDERER_FILES)]
+    """What the service worker caches when it is installed: every other file."""
+    later = set(as_used(files))
+    return ["./", *(f for f in files if f not in later)]
 
 
 def write_service_worker(out: Path, files: list[str], version: str) -> None:
     template = _worker_template()
-    renderer = [f for f in files if f in client.RENDERER_FILES]
     text = (template.replace("__VERSION__", version)
             .replace("__FILES__", json.dumps(precached(files), indent=0))
-            .replace("__RENDERER__", json.dumps(renderer, indent=0)))
+            .replace("__AS_USED__", json.dumps(as_used(files), indent=0)))
     (out / SW_NAME).write_text(text, encoding="utf-8")
 
 
@@ -126,8 +134,14 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
                        base_href=base_href)
     archive, archive_files = bundle.archive_bytes()
     (out / "app.tar.gz").write_bytes(archive)
+    library = out / client.STDLIB
+    trimmed, _ = stdlib.trim(library.read_bytes(), bundle.sources())
+    library.write_bytes(trimmed)
     made = snapshot.make_snapshot(out) if with_snapshot else None
-    client.patch_worker(out, made.name if made is not None else None)
+    if made is not None:
+        (out / client.STDLIB_RESTORED).write_bytes(
+            stdlib.without(library.read_bytes(), made.imported))
+    client.patch_worker(out, made.path.name if made is not None else None)
     files = site_files(out)
     version = version_of(out, files)
     write_service_worker(out, files, version)
@@ -140,7 +154,7 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
 def phone_download(out: Path) -> int:
     """What one phone downloads, with gzip: every file the service worker caches at
     install, and the largest of Flutter's builds (a phone loads its browser's one)."""
-    core = [f for f in site_files(out) if f not in client.RENDERER_FILES] + [SW_NAME]
+    core = [f for f in precached(site_files(out)) if f != "./"] + [SW_NAME]
     largest = max(sum(gzipped_size(out / f) for f in files if (out / f).is_file())
                   for files in client.RENDERERS.values())
     return sum(gzipped_size(out / f) for f in core) + largest

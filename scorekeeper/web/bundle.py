@@ -36,6 +36,7 @@ KEEP_LOCALES = ("root", "en", "pl", "lt")
 
 # Parts of the app that only the server or the build machine runs.
 SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "web/snapshot.py",
+               "web/stdlib.py",
                "app/server/serve.py", "app/server/guard.py", "app/server/downloads.py",
                "app/table/qr.py", "app/bundled_assets/", "__main__.py")
 
@@ -99,6 +100,18 @@ def package_files(names: tuple[str, ...] = BROWSER_DISTRIBUTIONS
                 path = Path(str(dist.locate_file(entry)))
                 if path.is_file():
                     yield f"__pypackages__/{rel}", path
+
+
+def sources() -> dict[str, tuple[str, bool]]:
+    """The archive's Python modules: name → (source, is a package)."""
+    from .stdlib import module_name
+
+    found = {"main": (ENTRY.decode(), False)}
+    for name, path in [*app_files(), *package_files()]:
+        named = module_name(name.removeprefix("__pypackages__/"))
+        if named is not None:
+            found[named[0]] = (path.read_text(encoding="utf-8", errors="replace"), named[1])
+    return found
 
 
 def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:

@@ -49,6 +49,19 @@ RENDERERS = {
 }
 RENDERER_FILES = tuple(sorted({f for files in RENDERERS.values() for f in files}))
 
+# Files of Flet's client that the app never asks for (a cold open in Chromium, a game and
+# the settings request none of them): Flutter's licence notices (read by a licence page
+# the app has not), the math fonts of Markdown's TeX, the video player's HLS script, the
+# Cupertino icons, Roboto under the name only Flet's server answers to. They stay in the
+# site; the service worker keeps one only if it is ever fetched (see sw.js), so a phone
+# does not download them.
+ON_DEMAND = ("assets/NOTICES", "assets/packages/flutter_math_fork/",
+             "assets/packages/media_kit/", "assets/packages/cupertino_icons/",
+             "assets/packages/flutter_map/", ROBOTO)
+
+STDLIB = "pyodide/python_stdlib.zip"
+# What a Python restored from the start-up snapshot reads: see stdlib.py.
+STDLIB_RESTORED = "pyodide/python_stdlib_restored.zip"
 KEEP_PYODIDE = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                 "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
 SKIP_FILES = ("flutter_service_worker.js", "flutter.js.map", "version.json")
@@ -144,6 +157,7 @@ UNPACKED = """        if getattr(flet_js, "appUnpacked", False):
 START_PYODIDE = r"""// scorekeeper build-web: Python from its start-up snapshot where the site has
 // one (python.snapshot: the app's packages already imported), else the usual way.
 self.pythonSnapshot = __SNAPSHOT__;
+self.pythonStdlib = __STDLIB__;  // the standard library's zip a restored Python reads
 self.startPyodide = async function (url) {
     const snapshot = self.pythonSnapshot === null ? Promise.resolve(null) :
         fetch(new URL("../" + self.pythonSnapshot, url))
@@ -156,15 +170,117 @@ self.startPyodide = async function (url) {
     };
     const memory = await snapshot;
     if (memory !== null) {
+        const wasm = self.keepWasm(new URL("pyodide.asm.wasm", url).href);
         try {
-            const pyodide = await loadPyodide({ ...options, _loadSnapshot: memory });
+            const pyodide = await loadPyodide({
+                ...options, stdLibURL: new URL("../" + self.pythonStdlib, url).href,
+                _loadSnapshot: wasm.then((bytes) => self.unfold(memory, bytes)) });
             pyodide.runPython(`__AFTER_RESTORE__`);
             return pyodide;
         } catch (e) {
             console.warn("Python's start-up snapshot did not load; starting Python", e);
+        } finally {
+            wasm.done();
         }
     }
     return await loadPyodide(options);
+};
+
+// Pyodide's runtime as it is fetched for Pyodide (one download): the snapshot is unfolded
+// against its data segments (snapshot.py's fold) before Pyodide restores it.
+self.keepWasm = function (href) {
+    const fetchAsIs = self.fetch;
+    let keep, fail;
+    const bytes = new Promise((resolve, reject) => { keep = resolve; fail = reject; });
+    self.fetch = async function (input, init) {
+        const asked = new URL(input instanceof Request ? input.url : input,
+                              self.location.href).href.split(/[?#]/)[0];
+        if (asked !== href && !asked.endsWith("/pyodide.asm.wasm")) {
+            return fetchAsIs.call(self, input, init);
+        }
+        self.fetch = fetchAsIs;
+        try {
+            const response = await fetchAsIs.call(self, input, init);
+            const body = await response.arrayBuffer();
+            (response.ok ? keep : fail)(new Uint8Array(body));
+            return new Response(body, { status: response.status,
+                statusText: response.statusText, headers: response.headers });
+        } catch (e) {
+            fail(e);
+            throw e;
+        }
+    };
+    bytes.done = () => { self.fetch = fetchAsIs; };
+    return bytes;
+};
+
+// The active data segments of a WebAssembly module: [offset, bytes].
+self.dataSegments = function (wasm) {
+    let at = 8;
+    const leb = (signed) => {
+        let value = 0, scale = 1, byte;
+        do {
+            byte = wasm[at++];
+            value += (byte & 0x7f) * scale;
+            scale *= 128;
+        } while (byte & 0x80);
+        return signed && (byte & 0x40) ? value - scale : value;
+    };
+    while (at < wasm.length) {
+        const section = wasm[at++], size = leb(false);
+        if (section !== 11) {
+            at += size;
+            continue;
+        }
+        const found = [];
+        for (let count = leb(false); count > 0; count--) {
+            const flag = leb(false);
+            if (flag === 1) {
+                at += leb(false);
+                continue;
+            }
+            if (flag === 2) {
+                leb(false);
+            }
+            if (wasm[at++] !== 0x41) {
+                throw new Error("a data segment at an offset that is not a constant");
+            }
+            const offset = leb(true);
+            if (wasm[at++] !== 0x0b) {
+                throw new Error("a data segment's offset is not one constant");
+            }
+            const length = leb(false);
+            found.push([offset, wasm.subarray(at, at + length)]);
+            at += length;
+        }
+        return found;
+    }
+    return [];
+};
+
+// Pyodide's own snapshot from the site's python.snapshot (snapshot.py's fold, undone).
+self.unfold = function (file, wasm) {
+    const head = new Uint32Array(file, 0, 4);
+    if (head[0] !== 0x31534b53) {  // "SKS1": not folded
+        return new Uint8Array(file);
+    }
+    const start = head[1], length = head[2];
+    const image = new Uint8Array(length);
+    for (const [offset, data] of self.dataSegments(wasm)) {
+        image.set(data, offset - start);
+    }
+    const memoryAt = new Uint32Array(file, 16, 2)[1];
+    const words = new Uint32Array(file, 16 + memoryAt + start, length / 4);
+    const base = new Uint32Array(image.buffer);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < words.length; i++) {
+        words[i] ^= base[i];
+        h = Math.imul(h ^ words[i], 16777619);
+    }
+    if ((h >>> 0) !== head[3]) {
+        throw new Error("the snapshot does not unfold against this pyodide.asm.wasm");
+    }
+    return new Uint8Array(file, 16);
 };
 
 // The app's archive (a gzipped tar of plain files) into Python's working folder.
@@ -274,6 +390,7 @@ def patch_worker(out: Path, snapshot: str | None = None) -> None:
                          worker.name)
     text = _replace_once(text, UNPACK_IN_PYTHON, UNPACKED, worker.name)
     start = (START_PYODIDE.replace("__SNAPSHOT__", json.dumps(snapshot))
+             .replace("__STDLIB__", json.dumps(STDLIB_RESTORED))
              .replace("__AFTER_RESTORE__", AFTER_RESTORE))
     text = _replace_once(text, "self.onmessage = async (event) => {\n",
                          start + "self.onmessage = async (event) => {\n" + PRELOAD, worker.name)

@@ -1,8 +1,8 @@
 // Hearts Scorekeeper's service worker (written by `scorekeeper build-web`): the site is
 // cached when the worker is installed and served from that cache from then on, so the app
-// opens with no network. FILES are cached at install; RENDERER, the files of Flutter's two
-// builds, only as this browser uses them (a phone runs one build: it downloads and keeps
-// that one). The page says which it loaded once the app shows ({keep: [urls]}: on the
+// opens with no network. FILES are cached at install; AS_USED only as this browser uses
+// them: the files of Flutter's two builds (a phone runs one build: it downloads and keeps
+// that one) and the client's files the app never asks for. The page says which it loaded once the app shows ({keep: [urls]}: on the
 // first open this worker did not control the page yet); later fetches of them are kept
 // as they pass. VERSION is a hash of the site's files: a new build is a new worker with a
 // new cache, which replaces the old one (and deletes its cache) when it activates.
@@ -17,7 +17,7 @@
 const VERSION = "__VERSION__";
 const CACHE = "hearts-" + VERSION;
 const FILES = __FILES__;
-const RENDERER = __RENDERER__;
+const AS_USED = __AS_USED__;
 const INDEX = "./index.html";
 
 self.addEventListener("install", (event) => {
@@ -67,7 +67,7 @@ function siteFile(url) {
 }
 
 async function keep(cache, name, response) {
-  if (response && response.ok && RENDERER.includes(name)) {
+  if (response && response.ok && AS_USED.includes(name)) {
     await cache.put(name, response);
   }
 }
@@ -81,7 +81,7 @@ self.addEventListener("message", (event) => {
     const cache = await caches.open(CACHE);
     const kept = [];
     for (const name of new Set(urls.map(siteFile))) {
-      if (!RENDERER.includes(name)) {
+      if (!AS_USED.includes(name)) {
         continue;
       }
       if (!(await cache.match(name))) {
@@ -118,7 +118,7 @@ self.addEventListener("fetch", (event) => {
     }
     const response = await fetch(request);
     const name = siteFile(request.url);
-    if (name !== null && RENDERER.includes(name)) {
+    if (name !== null && AS_USED.includes(name)) {
       event.waitUntil(keep(cache, name, response.clone()));
     }
     return isolated(response);

@@ -38,9 +38,10 @@ def test_a_phone_downloads_one_of_flutters_builds(site: Path) -> None:
     frame), so what it downloads is the rest and one build."""
     sw = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
-    renderer = json.loads(re.search(r"const RENDERER = (\[.*?\]);", sw, re.S).group(1))
-    assert not set(files) & set(renderer)
-    assert sorted(renderer) == sorted(client.RENDERER_FILES)
+    as_used = json.loads(re.search(r"const AS_USED = (\[.*?\]);", sw, re.S).group(1))
+    assert not set(files) & set(as_used)
+    assert set(client.RENDERER_FILES) <= set(as_used)
+    assert "assets/NOTICES" in as_used and "assets/NOTICES" not in files
     assert "keep: used" in (site / "index.html").read_text()
     everything = sum(build.gzipped_size(site / f) for f in build.site_files(site))
     assert build.phone_download(site) < everything - 4 * 1024 * 1024
@@ -84,9 +85,9 @@ def test_the_service_worker_caches_every_file_under_its_version(site: Path) -> N
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', sw)
     assert version is not None
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
-    renderer = json.loads(re.search(r"const RENDERER = (\[.*?\]);", sw, re.S).group(1))
+    as_used = json.loads(re.search(r"const AS_USED = (\[.*?\]);", sw, re.S).group(1))
     on_disk = build.site_files(site)
-    assert sorted(files + renderer) == sorted(["./", *on_disk])
+    assert sorted(files + as_used) == sorted(["./", *on_disk])
     assert version.group(1) == build.version_of(site, on_disk)
 
 
