@@ -158,23 +158,38 @@ START_PYODIDE = r"""// scorekeeper build-web: Python from its start-up snapshot 
 // one (python.snapshot: the app's packages already imported), else the usual way.
 self.pythonSnapshot = __SNAPSHOT__;
 self.pythonStdlib = __STDLIB__;  // the standard library's zip a restored Python reads
+// Where a start's time goes (for tests/benchmarks/bench_engines.py): each step's moment on
+// the clock the page shares, said to the page, which keeps them in window.pythonSteps.
+self.stepsHeard = typeof BroadcastChannel === "undefined" ? null :
+    new BroadcastChannel("scorekeeper-steps");
+self.step = (name) => self.stepsHeard &&
+    self.stepsHeard.postMessage([name, performance.timeOrigin + performance.now()]);
 self.startPyodide = async function (url) {
+    self.step("worker started");
     const snapshot = self.pythonSnapshot === null ? Promise.resolve(null) :
         fetch(new URL("../" + self.pythonSnapshot, url))
             .then((r) => r.ok ? r.arrayBuffer() : null).catch(() => null);
     const pyodideModule = await import(url);
+    self.step("runtime's script loaded");
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
     const options = {
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
     };
     const memory = await snapshot;
+    self.step("snapshot read");
     if (memory !== null) {
         const wasm = self.keepWasm(new URL("pyodide.asm.wasm", url).href);
         try {
             const pyodide = await loadPyodide({
                 ...options, stdLibURL: new URL("../" + self.pythonStdlib, url).href,
-                _loadSnapshot: wasm.then((bytes) => self.unfold(memory, bytes)) });
+                _loadSnapshot: wasm.then((bytes) => {
+                    self.step("runtime read");
+                    const made = self.unfold(memory, bytes);
+                    self.step("snapshot unfolded");
+                    return made;
+                }) });
+            self.step("Python restored");
             pyodide.runPython(`__AFTER_RESTORE__`);
             return pyodide;
         } catch (e) {
@@ -298,6 +313,7 @@ self.unpackApp = async function (pyodide) {
             response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
         self.untar(pyodide.FS, tar, pyodide.FS.cwd());
         self.flet_js.appUnpacked = true;
+        self.step("archive unpacked");
     } catch (e) {
         console.warn("the app's archive is unpacked by Python instead", e);
     }

@@ -23,6 +23,13 @@ START_EARLY = """
         early = newWorker();
         early.postMessage({ preload: flet.pyodideUrl });
     }
+    // The steps of Python's start, as its worker says them (ms on this page's clock).
+    window.pythonSteps = {};
+    if (typeof BroadcastChannel !== "undefined") {
+        new BroadcastChannel("scorekeeper-steps").onmessage = function (event) {
+            window.pythonSteps[event.data[0]] = event.data[1] - performance.timeOrigin;
+        };
+    }
     globalThis.takeEarlyWorker = function () {
         const worker = early || newWorker();
         early = null;

@@ -15,6 +15,9 @@ round trips (BiDi, WebDriver, Playwright) are not in them:
                 placeholder), Python's first screen (from there to "New game"), the
                 Flutter build picked, and IndexedDB's /data opened and read in full;
                 for WebKit also its warm open with WebGL off (CanvasKit on the CPU);
+                and the steps of Python's start, as its worker says them (worker
+                started, the runtime's script, the snapshot and the runtime read, the
+                snapshot unfolded, Python restored, the archive unpacked);
   download      what a phone downloads with gzip (goal: at most 20 MB).
 Ratios are to Chromium in the same run (goal: Firefox and WebKit warm open and save at
 most 2x).
@@ -63,6 +66,7 @@ OPENED = """(id) => new Promise((done) => {
         const home = document.querySelector(`[flt-semantics-identifier="${id}"]`);
         if (home && home.getBoundingClientRect().height > 0) {
             t.home = now; t.load = nav.loadEventEnd || 0;
+            t.steps = Object.assign({}, window.pythonSteps || {});
             t.build = window.heartsKept ? window.heartsKept.join(' ') : '';
             t.dart = performance.getEntriesByType('resource').some(
                 (e) => e.name.endsWith('main.dart.wasm')) ? 'wasm' : 'js';
@@ -214,6 +218,9 @@ def report(r: dict[str, Any], runs: int) -> list[str]:
             f"{s['flutter']:.0f} ms, Python's first screen {s['home'] - s['flutter']:.0f} ms "
             f"(home at {s['home']:.0f} ms), Flutter build {s['dart']}, IndexedDB /data "
             f"open+read {med(r[e]['idb']):.0f} ms")
+        lines.append(f"{e} Python's start (its worker's steps, ms on the page's clock): "
+                     + ", ".join(f"{name} {at:.0f}" for name, at in
+                                 sorted(s.get("steps", {}).items(), key=lambda kv: kv[1])))
     lines.append(f"webkit warm open with WebGL off (CanvasKit on the CPU): "
                  f"{r['webkit']['warm_no_webgl']:.0f} ms (with WebGL {med(r['webkit']['warm']):.0f} ms)")
     lines.append(f"download: {r['gzipped'] / MB:.1f} MB with gzip (goal <= 20 MB); "

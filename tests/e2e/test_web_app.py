@@ -86,7 +86,7 @@ def test_a_game_of_several_hands_survives_a_reload_and_the_server_going_away(
     """Cold open, three hands, a reload (warm open), then the server stopped and a
     reload again: the service worker opens the app and the games are all there."""
     table = Table(web)
-    table.start()
+    table.start(shots=f"web-{web.engine}")  # home, new game, house rules
     cache = web.service_worker_ready()
     assert cache.startswith("hearts-"), cache
     # the worker keeps the build the loader picked for this engine (and not the other)
@@ -97,8 +97,10 @@ def test_a_game_of_several_hands_survives_a_reload_and_the_server_going_away(
                                  (1, 2, 16, 7))):
         table.open_entry()
         table.cards(hearts, queen=queen)
+        if hand[0] == 13:
+            web.shot(f"web-{web.engine}-hand-entry")
         table.save(Hand(hand))
-    web.shot(f"web-sheet-{web.engine}")
+    web.shot(f"web-{web.engine}-sheet")
 
     web.reload(ready=ids.ENTER_HAND)
     assert web.path == table.path
@@ -108,7 +110,11 @@ def test_a_game_of_several_hands_survives_a_reload_and_the_server_going_away(
     web.reload(ready=ids.ENTER_HAND)
     assert re.fullmatch(re.escape(table.path), web.path)
     table.check_sheet()
-    web.shot(f"web-offline-sheet-{web.engine}")
+    web.shot(f"web-{web.engine}-offline-sheet")
+    web.open("/", ready=ids.SETTINGS)
+    web.tap(ids.SETTINGS)
+    web.wait(ids.LANGUAGE_OPTION.format(code="pl"))
+    web.shot(f"web-{web.engine}-settings")
 
 
 @pytest.mark.parametrize("engine", KILL_ENGINES)

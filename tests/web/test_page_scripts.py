@@ -28,6 +28,10 @@ globalThis.Worker = class {
     postMessage(message) { this.posted.push(message); }
     terminate() { this.terminated = true; }
 };
+globalThis.channels = [];  // Node's own BroadcastChannel would keep Node running
+globalThis.BroadcastChannel = class {
+    constructor(name) { this.name = name; channels.push(this); }
+};
 globalThis.flet = { entrypointBaseUrl: "/", pyodide: true, pyodideUrl: "/pyodide/pyodide.mjs" };
 """
 
@@ -98,3 +102,14 @@ def test_a_page_brought_back_from_the_back_forward_cache_opens_anew() -> None:
         return [first, reloads];
     })()""")
     assert state == [0, 1]
+
+
+def test_the_page_keeps_the_steps_of_pythons_start_on_its_own_clock() -> None:
+    """What the worker says on the "scorekeeper-steps" channel (a moment on the shared
+    clock) the page keeps as ms from its own start, for the engines benchmark."""
+    steps = run_page(page_scripts.START_EARLY, """(() => {
+        const heard = channels.find((c) => c.name === "scorekeeper-steps");
+        heard.onmessage({ data: ["Python restored", performance.timeOrigin + 1234] });
+        return window.pythonSteps;
+    })()""")
+    assert steps == {"Python restored": 1234}
