@@ -47,6 +47,17 @@ def syncfs(populate: bool) -> asyncio.Future[None]:
     return future
 
 
+def step(name: str) -> None:
+    """Say a step of the app's start to the page, as the worker says its own (see
+    ``client.START_PYODIDE``; the engines benchmark prints them); nothing where the
+    worker has no ``step``."""
+    import js
+
+    said = getattr(js, "step", None)
+    if said is not None:
+        said(name)
+
+
 def webkit(user_agent: str | None) -> bool:
     """Whether ``user_agent`` is WebKit's (Safari, every browser on an iPhone, WebKitGTK),
     not Chrome's or Android's, which say "AppleWebKit" too."""

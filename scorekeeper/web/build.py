@@ -71,10 +71,11 @@ def _worker_template() -> str:
 def as_used(files: list[str]) -> list[str]:
     """What the service worker keeps only when a page fetches it: Flutter's builds (each
     browser keeps the one it runs), the client's files the app never asks for, and the
-    whole standard library where a restored Python reads a smaller one (see stdlib.py)."""
-    restored = client.STDLIB_RESTORED in files  # then the whole library is the fallback's
+    whole standard library and archive where a restored Python reads smaller ones (see
+    stdlib.py, bundle.without)."""
+    restored = client.STDLIB_RESTORED in files  # then the whole ones are the fallback's
     return [f for f in files if f in client.RENDERER_FILES or f.startswith(client.ON_DEMAND)
-            or (restored and f == client.STDLIB)]
+            or (restored and f in (client.STDLIB, client.ARCHIVE))]
 
 
 def precached(files: list[str]) -> list[str]:
@@ -133,14 +134,15 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
     client.patch_index(out / "index.html", version=client.pyodide_version(web),
                        base_href=base_href)
     archive, archive_files = bundle.archive_bytes()
-    (out / "app.tar.gz").write_bytes(archive)
+    (out / client.ARCHIVE).write_bytes(archive)
     library = out / client.STDLIB
     trimmed, _ = stdlib.trim(library.read_bytes(), bundle.sources())
     library.write_bytes(trimmed)
     made = snapshot.make_snapshot(out) if with_snapshot else None
-    if made is not None:
+    if made is not None:  # what a restored Python reads: without what it holds
         (out / client.STDLIB_RESTORED).write_bytes(
-            stdlib.without(library.read_bytes(), made.imported))
+            stdlib.without(library.read_bytes(), made.stdlib))
+        (out / client.ARCHIVE_RESTORED).write_bytes(bundle.without(archive, made.archive))
     client.patch_worker(out, made.path.name if made is not None else None)
     files = site_files(out)
     version = version_of(out, files)

@@ -120,6 +120,26 @@ def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     tar.addfile(info, io.BytesIO(data))
 
 
+def without(archive: bytes, held: frozenset[str]) -> bytes:
+    """The archive without the source files in ``held``: what a Python restored from the
+    start-up snapshot unpacks (it holds those modules already; the rest, data files and
+    modules imported later, it reads). Reproducible as :func:`archive_bytes`."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=io.BytesIO(archive)) as src, \
+            tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for member in src.getmembers():
+            if member.isfile() and member.name not in held:
+                _add(tar, member.name, src.extractfile(member).read())  # type: ignore[union-attr]
+    return _gzip(raw.getvalue())
+
+
+def _gzip(data: bytes) -> bytes:
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0, compresslevel=9) as gz:
+        gz.write(data)
+    return out.getvalue()
+
+
 def archive_bytes() -> tuple[bytes, int]:
     """The archive (gzip, reproducible) and the number of files in it."""
     raw = io.BytesIO()
@@ -129,7 +149,4 @@ def archive_bytes() -> tuple[bytes, int]:
         for name, path in sorted([*app_files(), *package_files()]):
             _add(tar, name, path.read_bytes())
             count += 1
-    out = io.BytesIO()
-    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0, compresslevel=9) as gz:
-        gz.write(raw.getvalue())
-    return out.getvalue(), count + 1
+    return _gzip(raw.getvalue()), count + 1

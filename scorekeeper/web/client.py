@@ -62,6 +62,9 @@ ON_DEMAND = ("assets/NOTICES", "assets/packages/flutter_math_fork/",
 STDLIB = "pyodide/python_stdlib.zip"
 # What a Python restored from the start-up snapshot reads: see stdlib.py.
 STDLIB_RESTORED = "pyodide/python_stdlib_restored.zip"
+ARCHIVE = "app.tar.gz"
+# ... and the archive it unpacks: see bundle.without.
+ARCHIVE_RESTORED = "app_restored.tar.gz"
 KEEP_PYODIDE = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                 "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
 SKIP_FILES = ("flutter_service_worker.js", "flutter.js.map", "version.json")
@@ -153,7 +156,15 @@ UNPACK_IN_PYTHON = """        if "script" not in py_args:
 UNPACKED = """        if getattr(flet_js, "appUnpacked", False):
             print("App archive unpacked")
         elif "script" not in py_args:
+            from pyodide.http import pyfetch
             print("Downloading app archive")"""
+# ... and Pyodide's fetch is imported only there (it reaches into JavaScript: some 0.1 s
+# of an open, and this page never needs it).
+PYFETCH = """        import flet_js, os, runpy, sys, traceback
+        from pyodide.http import pyfetch
+"""
+NO_PYFETCH = """        import flet_js, os, runpy, sys, traceback
+"""
 START_PYODIDE = r"""// scorekeeper build-web: Python from its start-up snapshot where the site has
 // one (python.snapshot: the app's packages already imported), else the usual way.
 self.pythonSnapshot = __SNAPSHOT__;
@@ -166,10 +177,11 @@ self.step = (name) => self.stepsHeard &&
     self.stepsHeard.postMessage([name, performance.timeOrigin + performance.now()]);
 self.startPyodide = async function (url) {
     self.step("worker started");
+    const runtime = import(url);  // asked first: WebKit answered it only with the snapshot
     const snapshot = self.pythonSnapshot === null ? Promise.resolve(null) :
         fetch(new URL("../" + self.pythonSnapshot, url))
             .then((r) => r.ok ? r.arrayBuffer() : null).catch(() => null);
-    const pyodideModule = await import(url);
+    const pyodideModule = await runtime;
     self.step("runtime's script loaded");
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
     const options = {
@@ -190,6 +202,7 @@ self.startPyodide = async function (url) {
                     return made;
                 }) });
             self.step("Python restored");
+            self.restored = true;
             pyodide.runPython(`__AFTER_RESTORE__`);
             return pyodide;
         } catch (e) {
@@ -299,8 +312,11 @@ self.unfold = function (file, wasm) {
 };
 
 // The app's archive (a gzipped tar of plain files) into Python's working folder.
+// A restored Python unpacks the archive without the modules it holds (bundle.without).
 self.unpackApp = async function (pyodide) {
-    const url = self.appPackageUrl;
+    const url = self.restored && self.appPackageUrl ?
+        self.appPackageUrl.replace(/__ARCHIVE__(?=$|[?#])/, __ARCHIVE_RESTORED__) :
+        self.appPackageUrl;
     if (!url || !url.endsWith(".tar.gz") || typeof DecompressionStream === "undefined") {
         return;
     }
@@ -405,8 +421,11 @@ def patch_worker(out: Path, snapshot: str | None = None) -> None:
     text = _replace_once(worker.read_text(encoding="utf-8"), LOAD_IN_WORKER, EARLY_LOAD,
                          worker.name)
     text = _replace_once(text, UNPACK_IN_PYTHON, UNPACKED, worker.name)
+    text = _replace_once(text, PYFETCH, NO_PYFETCH, worker.name)
     start = (START_PYODIDE.replace("__SNAPSHOT__", json.dumps(snapshot))
              .replace("__STDLIB__", json.dumps(STDLIB_RESTORED))
+             .replace("__ARCHIVE__", re.escape(ARCHIVE).replace("/", "\\/"))
+             .replace("__ARCHIVE_RESTORED__", json.dumps(ARCHIVE_RESTORED))
              .replace("__AFTER_RESTORE__", AFTER_RESTORE))
     text = _replace_once(text, "self.onmessage = async (event) => {\n",
                          start + "self.onmessage = async (event) => {\n" + PRELOAD, worker.name)

@@ -58,8 +58,14 @@ async def wait_for_the_other_page(page: ft.Page) -> None:
 
 
 async def main(page: ft.Page) -> None:
+    browser.step("app's main")
     if not await browser.take_folder(wait=False):
         await wait_for_the_other_page(page)
+    browser.step("data folder taken")
     folder = await browser.open_storage()
+    browser.step("IndexedDB read")
     persisted = await browser.persisted()
-    await make_main(GameStore.open(folder), device=device_for(persisted))(page)
+    store = GameStore.open(folder)
+    browser.step("store open")
+    await make_main(store, device=device_for(persisted))(page)
+    browser.step("first screen sent")

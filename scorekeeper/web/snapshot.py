@@ -54,10 +54,25 @@ import scorekeeper.rules, scorekeeper.formats, scorekeeper.store
 import scorekeeper.app.main, scorekeeper.app.backup, scorekeeper.web.entry
 from scorekeeper.app import screens
 screens.load_all()
+# What Flet's run imports in the worker, but for the one module that holds the worker's
+# JavaScript (flet.messaging.pyodide_connection): some 30 modules, 0.4 s of an open
+import flet.app, flet.controls.page, flet.controls.object_patch, flet.messaging.session
+import flet.messaging.protocol, flet.pubsub.pubsub_hub, flet.components.public_utils
+import queue, concurrent.futures.thread
+# The catalogues, read from their .po and compiled: each start did it before its first
+# screen (0.2 s in Chromium); Babel's parsed catalogues, needed only for that, let go
+from scorekeeper.app.text import i18n
+for lang in i18n.LANGUAGES:
+    i18n.translations(lang)
+i18n.catalog.cache_clear()
 sys.path.remove("__pypackages__")  # the worker puts it back where it always does
 import json, zipimport
-IMPORTED = json.dumps(sorted({m.__file__.split(".zip/", 1)[1] for m in list(sys.modules.values())
-                              if ".zip/" in (getattr(m, "__file__", None) or "")}))
+FILES = [getattr(m, "__file__", None) or "" for m in list(sys.modules.values())]
+IMPORTED = json.dumps({
+    "stdlib": sorted({f.split(".zip/", 1)[1] for f in FILES if ".zip/" in f}),
+    "archive": sorted({f[len("/home/pyodide/"):] for f in FILES
+                       if f.startswith("/home/pyodide/") and f.endswith(".py")})})
+del FILES
 # The standard library's zip a restored Python reads is not this one (see stdlib.py): no
 # table of this zip's contents may stay in the snapshot.
 zipimport._zip_directory_cache.clear()
@@ -211,7 +226,8 @@ def _js(text: str) -> str:
 @dataclass(frozen=True)
 class Made:
     path: Path
-    imported: frozenset[str]  # the standard library's files Python holds, in the zip
+    stdlib: frozenset[str]  # the standard library's files Python holds, in the zip
+    archive: frozenset[str]  # the archive's source files Python holds
 
 
 def make_snapshot(site: Path) -> Made | None:
@@ -240,9 +256,9 @@ def make_snapshot(site: Path) -> Made | None:
             log.warning("no start-up snapshot: node said %s", done.stderr.strip()[-2000:])
             out.unlink(missing_ok=True)
             return None
-        held = frozenset(json.loads(imported.read_text(encoding="utf-8")))
+        held = json.loads(imported.read_text(encoding="utf-8"))
     try:
         out.write_bytes(fold(out.read_bytes(), (pyodide / "pyodide.asm.wasm").read_bytes()))
     except ValueError as e:  # a runtime this code does not know: kept as Pyodide made it
         log.warning("the start-up snapshot is not folded: %s", e)
-    return Made(out, held)
+    return Made(out, frozenset(held["stdlib"]), frozenset(held["archive"]))

@@ -145,3 +145,38 @@ def test_the_archives_sources_are_the_app_and_its_packages() -> None:
     sources = bundle.sources()
     assert "scorekeeper.rules" in sources and sources["scorekeeper.rules"][1]
     assert "flet" in sources and "tinydb.table" in sources and "main" in sources
+
+
+def archive_members(path: Path) -> set[str]:
+    import tarfile
+
+    with tarfile.open(path) as tar:
+        return {m.name for m in tar.getmembers() if m.isfile()}
+
+
+def test_a_restored_python_unpacks_the_archive_without_what_it_holds(site: Path) -> None:
+    whole, restored = archive_members(site / client.ARCHIVE), \
+        archive_members(site / client.ARCHIVE_RESTORED)
+    assert restored < whole
+    for held in ("__pypackages__/flet/app.py", "__pypackages__/flet/controls/page.py",
+                 "scorekeeper/app/main.py", "scorekeeper/rules/__init__.py"):
+        assert held in whole and held not in restored, held
+    for read_later in ("__pypackages__/flet/messaging/pyodide_connection.py",  # JavaScript's
+                       "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po",
+                       "__pypackages__/babel/locale-data/pl.dat", "main.py"):
+        assert read_later in restored, read_later
+    worker = (site / "python-worker.js").read_text()
+    assert "self.restored = true;" in worker and '"app_restored.tar.gz"' in worker
+    assert client.ARCHIVE in sw_list(site, "AS_USED")
+    assert client.ARCHIVE_RESTORED in sw_list(site, "FILES")
+    # Pyodide's fetch is imported only where Python downloads the archive itself
+    assert "from pyodide.http import pyfetch\n" not in worker.split("elif")[0]
+    assert "            from pyodide.http import pyfetch" in worker
+
+
+def test_a_site_without_a_snapshot_keeps_the_whole_library_and_archive(tmp_path: Path) -> None:
+    site = build.build_site(tmp_path / "plain", with_snapshot=False).folder
+    files = sw_list(site, "FILES")
+    assert client.STDLIB in files and client.ARCHIVE in files
+    assert not (site / client.STDLIB_RESTORED).exists()
+    assert not (site / client.ARCHIVE_RESTORED).exists()
