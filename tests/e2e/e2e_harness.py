@@ -500,7 +500,9 @@ class Flutter:
                 if predicate(seen):
                     return seen
             except Exception as e:  # the node may be rebuilt between two polls
-                seen = f"<{type(e).__name__}>"
+                # its words too: a browser gone under the test says so there (see
+                # conftest.webkit_died), not only that the reading failed
+                seen = f"<{type(e).__name__}: {str(e)[:300]}>"
             if time.monotonic() > deadline:
                 raise AssertionError(f"{identifier}: {what or 'expected text'} not shown "
                                      f"within {timeout}s; it reads {seen!r}")
