@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+import scorekeeper
+
 from ..app.server.assets import assets_dir
 from . import bundle, client, snapshot, stdlib
 
@@ -130,6 +132,7 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
     web = client.flet_web_dir()
     client.copy_client(web, out)
     client.copy_assets(assets_dir(), out)
+    client.subset_icons(out, client.app_icons(Path(scorekeeper.__file__).parent))
     client.patch_bootstrap(out / "flutter_bootstrap.js")
     client.patch_index(out / "index.html", version=client.pyodide_version(web),
                        base_href=base_href)

@@ -64,7 +64,7 @@ def test_the_archive_has_the_app_and_its_packages_and_nothing_of_the_server(site
     names = archive_names(site)
     assert "main.py" in names
     assert "scorekeeper/web/entry.py" in names and "scorekeeper/store/platform.py" in names
-    assert "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po" in names
+    assert "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.mo" in names
     for server in ("scorekeeper/app/server/serve.py", "scorekeeper/app/server/guard.py",
                    "scorekeeper/web/build.py", "scorekeeper/cli/__init__.py"):
         assert server not in names

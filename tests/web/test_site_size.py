@@ -162,7 +162,7 @@ def test_a_restored_python_unpacks_the_archive_without_what_it_holds(site: Path)
                  "scorekeeper/app/main.py", "scorekeeper/rules/__init__.py"):
         assert held in whole and held not in restored, held
     for read_later in ("__pypackages__/flet/messaging/pyodide_connection.py",  # JavaScript's
-                       "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po",
+                       "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.mo",
                        "__pypackages__/babel/locale-data/pl.dat", "main.py"):
         assert read_later in restored, read_later
     worker = (site / "python-worker.js").read_text()
@@ -180,3 +180,22 @@ def test_a_site_without_a_snapshot_keeps_the_whole_library_and_archive(tmp_path:
     assert client.STDLIB in files and client.ARCHIVE in files
     assert not (site / client.STDLIB_RESTORED).exists()
     assert not (site / client.ARCHIVE_RESTORED).exists()
+
+
+def test_the_icon_font_keeps_the_apps_icons_and_flutters_own(site: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    import scorekeeper
+
+    named = client.app_icons(Path(scorekeeper.__file__).parent)
+    assert {"settings_outlined", "history", "undo", "share"} <= named
+    font = TTFont(site / client.ICON_FONT)
+    glyphs = set(font.getGlyphOrder())
+    for glyph in ("settings_outlined", "history_baseline", "history_rounded", "undo_sharp",
+                  "arrow_back_baseline", "arrow_back_ios_new_baseline", "expand_more_baseline",
+                  "arrow_drop_down_baseline", "close_baseline"):
+        assert glyph in glyphs, glyph
+    assert "pets_baseline" not in glyphs and len(glyphs) < 600
+    cmap = font.getBestCmap()
+    assert len(cmap) >= len(glyphs) - 2  # every icon still has its code point
+    assert (site / client.ICON_FONT).stat().st_size < 100_000
