@@ -32,6 +32,8 @@ _persist: list[Callable[[], None]] = []  # what makes the browser's storage catc
 _guard = threading.Lock()
 _unkept = 0  # durable writes whose sync to the browser's storage has not ended
 _when_kept: list[Callable[[], None]] = []  # to run once none is left
+# how to run something a little later (the browser's event loop), if anything can
+_later: list[Callable[[float, Callable[[], None]], None]] = []
 
 
 def link_or_copy(src: Path, dst: Path) -> None:
@@ -132,6 +134,23 @@ def unkept() -> bool:
     """Whether a durable write returned and its sync to the storage has not ended."""
     with _guard:
         return _unkept > 0
+
+
+def on_later(schedule: Callable[[float, Callable[[], None]], None] | None) -> None:
+    """``schedule(seconds, callback)`` runs ``callback`` that much later (the browser's
+    event loop); None: nothing can, and :func:`unless_kept_within` calls at once."""
+    _later.clear()
+    if schedule is not None:
+        _later.append(schedule)
+
+
+def unless_kept_within(seconds: float, callback: Callable[[], None]) -> None:
+    """``callback()`` if a durable write is still unkept ``seconds`` from now (at once
+    where nothing can run it later)."""
+    if not _later:
+        callback()
+        return
+    _later[0](seconds, lambda: callback() if unkept() else None)
 
 
 def when_kept(callback: Callable[[], None]) -> None:

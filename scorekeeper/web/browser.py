@@ -115,6 +115,8 @@ async def open_storage() -> str:
     fs.mount(fs.filesystems.IDBFS, {}, DATA)
     await syncfs(True)
     platform.on_durable(persist)
+    loop = asyncio.get_event_loop()
+    platform.on_later(lambda seconds, callback: loop.call_later(seconds, callback))
     return DATA
 
 

@@ -93,3 +93,45 @@ def test_a_sync_said_twice_to_have_ended_counts_once() -> None:
     assert called == [1] and not platform.unkept()
     platform.when_kept(lambda: called.append(2))
     assert called == [1, 2]
+
+
+def test_a_sync_that_ends_soon_draws_only_its_outcome(
+        store: GameStore, syncs: list[Callable[[], None]]) -> None:
+    """With an event loop to wait on (the browser's), Save is not redrawn as "Saving…"
+    when the sync ends within SAVING_SHOWN_AFTER: the sheet is the next thing drawn; a
+    sync still running then shows "Saving…" as before."""
+    from scorekeeper.app.views.widgets import SAVING_SHOWN_AFTER
+
+    later: list[tuple[float, Callable[[], None]]] = []
+    platform.on_later(lambda seconds, callback: later.append((seconds, callback)))
+    try:
+        phone = Phone(store, route="/")
+        phone.new_game(["Ala", "Bartek", "Celina", "Darek"])
+        end(syncs, phone)
+        later.clear()
+        phone.tap(ids.ENTER_HAND)
+        phone.tap(ids.MODE_POINTS)
+        for seat, points in enumerate([3, 13, 10, 0]):
+            phone.type(ids.POINTS.format(seat=seat), str(points))
+        phone.tap(ids.SAVE_HAND)
+        assert platform.unkept() and [s for s, _ in later] == [SAVING_SHOWN_AFTER]
+        assert "Saving…" not in phone.text(ids.SAVE_HAND)  # not redrawn yet
+        assert not phone.has(ids.TOTAL.format(seat=0))
+        end(syncs, phone)  # kept before the time is up
+        assert phone.totals() == [3, 13, 10, 0]
+        later.pop()[1]()  # the time is up: nothing to draw
+        phone.settle()
+        assert phone.totals() == [3, 13, 10, 0]
+
+        phone.tap(ids.ENTER_HAND)
+        phone.tap(ids.MODE_POINTS)
+        for seat, points in enumerate([13, 3, 0, 10]):
+            phone.type(ids.POINTS.format(seat=seat), str(points))
+        phone.tap(ids.SAVE_HAND)
+        later.pop()[1]()  # the time is up, the sync still running: "Saving…"
+        phone.settle()
+        assert "Saving…" in phone.text(ids.SAVE_HAND)
+        end(syncs, phone)
+        assert phone.totals() == [16, 16, 10, 10]
+    finally:
+        platform.on_later(None)
