@@ -49,7 +49,7 @@ def syncfs(populate: bool) -> asyncio.Future[None]:
 
 def step(name: str) -> None:
     """Say a step of the app's start to the page, as the worker says its own (see
-    ``client.START_PYODIDE``; the engines benchmark prints them); nothing where the
+    ``worker_scripts.START_PYODIDE``; the engines benchmark prints them); nothing where the
     worker has no ``step``."""
     import js
 

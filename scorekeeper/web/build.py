@@ -30,7 +30,7 @@ from pathlib import Path
 import scorekeeper
 
 from ..app.server.assets import assets_dir
-from . import bundle, client, snapshot, stdlib
+from . import bundle, client, icons, snapshot, stdlib
 
 SW_NAME = "sw.js"
 # What a service worker must not cache: itself (the browser checks it for updates).
@@ -132,7 +132,7 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
     web = client.flet_web_dir()
     client.copy_client(web, out)
     client.copy_assets(assets_dir(), out)
-    client.subset_icons(out, client.app_icons(Path(scorekeeper.__file__).parent))
+    icons.subset_icons(out, icons.app_icons(Path(scorekeeper.__file__).parent))
     client.patch_bootstrap(out / "flutter_bootstrap.js")
     client.patch_index(out / "index.html", version=client.pyodide_version(web),
                        base_href=base_href)

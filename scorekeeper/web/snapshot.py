@@ -4,12 +4,12 @@ packages imported (``python.snapshot``), made at build time by Pyodide itself un
 A phone's open then restores the snapshot instead of starting Python and importing some
 450 modules (about 4 s of a warm open on this machine, 0.4 s restored). The snapshot is
 Pyodide's own (``loadPyodide({_makeSnapshot})``, ``makeMemorySnapshot``, and
-``_loadSnapshot`` in the page's worker, see ``client.START_PYODIDE``); it holds Python's
+``_loadSnapshot`` in the page's worker, see ``worker_scripts.START_PYODIDE``); it holds Python's
 memory, not its files, so the worker still unpacks the archive (what is read later:
 catalogues, locale data, the font's widths). Only modules that touch no JavaScript
 object are imported here (none of Flet's Pyodide connection, none of ``web.browser``'s
 calls), so nothing of Node's is left in it. After the restore the worker asks the
-phone's time zone again and reseeds ``random`` (see ``client.AFTER_RESTORE``).
+phone's time zone again and reseeds ``random`` (see ``worker_scripts.AFTER_RESTORE``).
 
 Two things make it smaller on the wire (9.2 MB with gzip before, 7.5 MB after, on
 2026-12-06): the memory malloc has freed is zeroed before it is taken (what Python read
@@ -17,7 +17,7 @@ and let go of while importing), and the first part of the memory, what the runti
 data segments put there at its start and still mostly hold (98 % of its 3.8 MB), is
 stored XORed with those segments (:func:`fold`): mostly zeros. The worker undoes it from
 ``pyodide.asm.wasm``, which it loads anyway, and checks the result against a checksum
-(see ``client.START_PYODIDE``).
+(see ``worker_scripts.START_PYODIDE``).
 
 Needs ``node`` (Debian's ``nodejs``); without it, or if Node cannot make one, the site
 is built without a snapshot and Python starts the ordinary way (slower, same app).
@@ -120,7 +120,8 @@ FOLDED = b"SKS1"
 FNV_OFFSET, FNV_PRIME = 0x811C9DC5, 16777619
 
 
-def _leb(data: bytes, at: int) -> tuple[int, int]:
+def _leb(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    """A LEB128 number at ``at`` and where the next thing starts."""
     value = shift = 0
     while True:
         byte = data[at]
@@ -128,18 +129,7 @@ def _leb(data: bytes, at: int) -> tuple[int, int]:
         value |= (byte & 0x7F) << shift
         shift += 7
         if byte < 0x80:
-            return value, at
-
-
-def _sleb(data: bytes, at: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return (value - (1 << shift) if byte & 0x40 else value), at
+            return (value - (1 << shift) if signed and byte & 0x40 else value), at
 
 
 def data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
@@ -164,7 +154,7 @@ def data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
                 _, at = _leb(wasm, at)
             if wasm[at] != 0x41:
                 raise ValueError("a data segment at an offset that is not a constant")
-            offset, at = _sleb(wasm, at + 1)
+            offset, at = _leb(wasm, at + 1, signed=True)
             if wasm[at] != 0x0B:
                 raise ValueError("a data segment's offset is not one constant")
             length, at = _leb(wasm, at + 1)

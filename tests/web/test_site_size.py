@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import build, bundle, client, snapshot, stdlib
+from scorekeeper.web import build, bundle, client, icons, snapshot, stdlib
 
 
 def sw_list(site: Path, name: str) -> list[str]:
@@ -187,9 +187,9 @@ def test_the_icon_font_keeps_the_apps_icons_and_flutters_own(site: Path) -> None
 
     import scorekeeper
 
-    named = client.app_icons(Path(scorekeeper.__file__).parent)
+    named = icons.app_icons(Path(scorekeeper.__file__).parent)
     assert {"settings_outlined", "history", "undo", "share"} <= named
-    font = TTFont(site / client.ICON_FONT)
+    font = TTFont(site / icons.ICON_FONT)
     glyphs = set(font.getGlyphOrder())
     for glyph in ("settings_outlined", "history_baseline", "history_rounded", "undo_sharp",
                   "arrow_back_baseline", "arrow_back_ios_new_baseline", "expand_more_baseline",
@@ -198,4 +198,4 @@ def test_the_icon_font_keeps_the_apps_icons_and_flutters_own(site: Path) -> None
     assert "pets_baseline" not in glyphs and len(glyphs) < 600
     cmap = font.getBestCmap()
     assert len(cmap) >= len(glyphs) - 2  # every icon still has its code point
-    assert (site / client.ICON_FONT).stat().st_size < 100_000
+    assert (site / icons.ICON_FONT).stat().st_size < 100_000
