@@ -145,3 +145,35 @@ def test_safari_not_installed_is_told_about_the_7_days(cached_browser, site: Pat
             assert "7 days" in web.text(ids.STORAGE_EXPIRES)
     finally:
         context.close()
+
+
+def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
+        cached_browser, site: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:  # type: ignore[no-untyped-def]
+    """The snapshot's folded part damaged (its checksum fails): the worker says so, starts
+    Python the usual way from the whole standard library and archive (kept as used, not
+    at install), and the app opens."""
+    import shutil
+
+    from scorekeeper.web import client, snapshot
+
+    broken = tmp_path / "site"
+    shutil.copytree(site, broken)
+    data = bytearray((broken / snapshot.SNAPSHOT).read_bytes())
+    at = 16 + int.from_bytes(data[20:24], "little") + int.from_bytes(data[4:8], "little")
+    data[at + 4096] ^= 0xFF
+    (broken / snapshot.SNAPSHOT).write_bytes(bytes(data))
+    phone = Phone(cached_browser, request.node.name)
+    block_outside(phone.context)
+    said: list[str] = []
+    asked: list[str] = []
+    phone.page.on("console", lambda m: said.append(m.text))
+    phone.context.on("request", lambda r: asked.append(r.url))
+    try:
+        with static_server(broken) as server:
+            web = WebApp(phone.page, server.url)
+            web.open("/", ready=ids.NEW_GAME)
+            assert any("snapshot did not load" in s for s in said), said[-20:]
+            assert any(u.endswith("/" + client.STDLIB) for u in asked), asked
+            assert any(u.endswith("/" + client.ARCHIVE) for u in asked), asked
+    finally:
+        phone.close(request.node.stash.get(FAILED, False))
