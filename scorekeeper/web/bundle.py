@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gzip
 import io
+from datetime import datetime, timezone
 import tarfile
 from importlib import metadata
 from pathlib import Path, PurePosixPath
@@ -123,6 +124,9 @@ def compiled(po: Path) -> bytes:
     lang = po.parent.parent.name
     with po.open("rb") as f:
         catalog = read_po(f, locale=lang, domain=po.stem, abort_invalid=True)
+    # the .po has no creation date, and Babel would write the time of the build: a build
+    # of the same sources would not be the same (the site's version changes)
+    catalog.creation_date = datetime.fromtimestamp(FIXED_MTIME, timezone.utc)
     out = io.BytesIO()
     write_mo(out, catalog)
     return out.getvalue()

@@ -199,3 +199,25 @@ def test_the_icon_font_keeps_the_apps_icons_and_flutters_own(site: Path) -> None
     cmap = font.getBestCmap()
     assert len(cmap) >= len(glyphs) - 2  # every icon still has its code point
     assert (site / icons.ICON_FONT).stat().st_size < 100_000
+
+
+def test_a_catalogue_compiles_to_the_same_bytes_at_any_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The .po has no creation date and Babel would write the build's time into the .mo:
+    the same sources would build another site version (seen in CI, a minute apart)."""
+    import datetime as dt
+
+    import scorekeeper
+
+    po = Path(scorekeeper.__file__).parent / "locales" / "pl" / "LC_MESSAGES" / "scorekeeper.po"
+    first = bundle.compiled(po)
+
+    class Later(dt.datetime):
+        @classmethod
+        def now(cls, tz=None):  # type: ignore[no-untyped-def, override]
+            return dt.datetime(2031, 5, 4, 3, 2, tzinfo=tz)
+
+    import types
+
+    later = types.SimpleNamespace(**{**vars(dt), "datetime": Later})
+    monkeypatch.setattr("babel.messages.catalog.datetime", later)
+    assert bundle.compiled(po) == first
