@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import gzip
 import io
-from datetime import datetime, timezone
 import tarfile
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 from typing import Iterator
 
 import scorekeeper
+
+from ..app.text import i18n
 
 # What the browser path imports (see tests/web/test_import_graph.py), by distribution.
 # Not here, because only the server or the command line needs them: flet-web (the
@@ -115,23 +116,6 @@ def sources() -> dict[str, tuple[str, bool]]:
     return found
 
 
-def compiled(po: Path) -> bytes:
-    """A catalogue's ``.mo``, as the app compiles it (i18n.translations) when it has none:
-    a phone then reads it in milliseconds instead of parsing the ``.po`` at every start."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    lang = po.parent.parent.name
-    with po.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=po.stem, abort_invalid=True)
-    # the .po has no creation date, and Babel would write the time of the build: a build
-    # of the same sources would not be the same (the site's version changes)
-    catalog.creation_date = datetime.fromtimestamp(FIXED_MTIME, timezone.utc)
-    out = io.BytesIO()
-    write_mo(out, catalog)
-    return out.getvalue()
-
-
 def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     info = tarfile.TarInfo(name)
     info.size, info.mtime, info.mode = len(data), FIXED_MTIME, 0o644
@@ -166,7 +150,7 @@ def archive_bytes() -> tuple[bytes, int]:
         _add(tar, "main.py", ENTRY)
         for name, path in sorted([*app_files(), *package_files()]):
             if name.endswith(".po"):  # compiled here: the phone reads the .mo at once
-                name, data = name[:-3] + ".mo", compiled(path)
+                name, data = name[:-3] + ".mo", i18n.compiled(path.parent.parent.name)
             else:
                 data = path.read_bytes()
             _add(tar, name, data)

@@ -205,19 +205,22 @@ def test_a_catalogue_compiles_to_the_same_bytes_at_any_time(monkeypatch: pytest.
     """The .po has no creation date and Babel would write the build's time into the .mo:
     the same sources would build another site version (seen in CI, a minute apart)."""
     import datetime as dt
+    import types
 
-    import scorekeeper
+    from scorekeeper.app.text import i18n
 
-    po = Path(scorekeeper.__file__).parent / "locales" / "pl" / "LC_MESSAGES" / "scorekeeper.po"
-    first = bundle.compiled(po)
+    i18n.catalog.cache_clear()
+    first = i18n.compiled("pl")
 
     class Later(dt.datetime):
         @classmethod
         def now(cls, tz=None):  # type: ignore[no-untyped-def, override]
             return dt.datetime(2031, 5, 4, 3, 2, tzinfo=tz)
 
-    import types
-
     later = types.SimpleNamespace(**{**vars(dt), "datetime": Later})
     monkeypatch.setattr("babel.messages.catalog.datetime", later)
-    assert bundle.compiled(po) == first
+    i18n.catalog.cache_clear()
+    try:
+        assert i18n.compiled("pl") == first
+    finally:
+        i18n.catalog.cache_clear()

@@ -52,15 +52,29 @@ def po_path(lang: str) -> Path:
     return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+# The .po files carry no creation date and Babel would put the time of reading: a fixed one,
+# so a catalogue compiles to the same bytes at any time (the web app's build is reproducible)
+CATALOGUE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
 @cache
 def catalog(lang: str) -> Catalog:
     """The language's catalogue as Babel reads it (an empty one if the file is missing)."""
     path = po_path(lang)
     try:
         with path.open("rb") as f:
-            return read_po(f, locale=lang, domain=DOMAIN, abort_invalid=True)
+            read = read_po(f, locale=lang, domain=DOMAIN, abort_invalid=True)
     except OSError:  # a missing catalogue shows English rather than failing
-        return Catalog(locale=lang, domain=DOMAIN)
+        read = Catalog(locale=lang, domain=DOMAIN)
+    read.creation_date = CATALOGUE_DATE
+    return read
+
+
+def compiled(lang: str) -> bytes:
+    """The language's catalogue compiled (a ``.mo``'s bytes), the same from the same ``.po``."""
+    buf = io.BytesIO()
+    write_mo(buf, catalog(lang))
+    return buf.getvalue()
 
 
 @cache
@@ -74,10 +88,7 @@ def translations(lang: str) -> gettext.NullTranslations:
             return gettext.GNUTranslations(f)
     if not po.is_file():
         return gettext.NullTranslations()
-    buf = io.BytesIO()
-    write_mo(buf, catalog(lang))
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    return gettext.GNUTranslations(io.BytesIO(compiled(lang)))
 
 
 def pick_language(setting: str | None, device: str | None) -> str:
