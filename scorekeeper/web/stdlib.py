@@ -115,20 +115,15 @@ def trim(stdlib_zip: bytes, app_sources: Mapping[str, tuple[str, bool]]) -> tupl
     for name, (source, package) in app_sources.items():
         roots.update(imports_of(source, name, package))
     keep = reachable(library, roots)
-    out = io.BytesIO()
-    left_out = 0
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
-        for info in src.infolist():
-            named = module_name(info.filename)
-            if named is not None and named[0] not in keep:
-                left_out += 1
-                continue
-            dst.writestr(info, src.read(info), compresslevel=9)
-    return out.getvalue(), left_out
+    left_out = frozenset(info.filename for info in src.infolist()
+                         if (named := module_name(info.filename)) is not None
+                         and named[0] not in keep)
+    return without(stdlib_zip, left_out), len(left_out)
 
 
 def without(stdlib_zip: bytes, held: frozenset[str]) -> bytes:
-    """The zip without the files in ``held`` (what a restored Python already holds)."""
+    """The zip without the files in ``held`` (what a restored Python already holds, or
+    what nothing can import)."""
     src = zipfile.ZipFile(io.BytesIO(stdlib_zip))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
