@@ -102,8 +102,9 @@ self.dataSegments = function (wasm) {
         const found = [];
         for (let count = leb(false); count > 0; count--) {
             const flag = leb(false);
-            if (flag === 1) {
-                at += leb(false);
+            if (flag === 1) {  // passive: copied by the code, not at the start
+                const length = leb(false);  // (at += leb() would lose leb's own move)
+                at += length;
                 continue;
             }
             if (flag === 2) {

@@ -47,17 +47,18 @@ const active = (offset, bytes, memory = null) => [
   ...leb(bytes.length), ...bytes];
 
 // A module with a type section (skipped) and a data section: two active segments (one
-// with a memory index), offsets past one LEB128 byte.
+// with a memory index) and a passive one, offsets past one LEB128 byte.
 const START = 1024, LENGTH = 32;
 const SEGMENTS = [[START, [1, 2, 3, 4, 5, 6, 7, 8]], [START + 16, [9, 10, 11, 12]]];
 function wasm(segments = SEGMENTS) {
-  const data = [segments.length, ...active(...segments[0]),
+  const data = [segments.length + 1, ...active(...segments[0]),
+                1, ...leb(3), 0xaa, 0xbb, 0xcc,  // passive: not put in memory at start
                 ...segments.slice(1).flatMap(([at, bytes]) => active(at, bytes, 0))];
   return new Uint8Array([0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
                          ...section(1, [1, 0x60, 0, 0]), ...section(11, data)]);
 }
 
-test("the data segments are read from the module", () => {
+test("the data segments are read from the module, passive ones left out", () => {
   const found = worker().dataSegments(wasm());
   assert.deepEqual(Array.from(found, ([at, bytes]) => [at, [...bytes]]), SEGMENTS);
 });
