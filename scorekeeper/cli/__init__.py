@@ -56,10 +56,11 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_build_web(args: argparse.Namespace) -> int:
     from ..web.build import BuildError, build_site, describe  # needs flet-web, only here
+    from ..web.client import ClientError
 
     try:
         print(describe(build_site(args.dir, base_href=args.base)))
-    except BuildError as e:
+    except (BuildError, ClientError) as e:  # a folder, or a Flet or Pyodide not known
         raise UsageError(str(e)) from None
     return 0
 

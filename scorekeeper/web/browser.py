@@ -49,7 +49,7 @@ def syncfs(populate: bool) -> asyncio.Future[None]:
 
 def step(name: str) -> None:
     """Say a step of the app's start to the page, as the worker says its own (see
-    ``worker_scripts.START_PYODIDE``; the engines benchmark prints them); nothing where the
+    ``web/js/start-pyodide.js``; the engines benchmark prints them); nothing where the
     worker has no ``step``."""
     import js
 
@@ -122,7 +122,7 @@ async def open_storage() -> str:
 
 async def persisted() -> bool | None:
     """Whether the browser granted persistent storage (the page asks for it, see
-    ``client.BOOT_SCRIPT``); None when it cannot say."""
+    ``web/js/boot.js``); None when it cannot say."""
     try:
         import js
 

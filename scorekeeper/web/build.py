@@ -24,13 +24,12 @@ import hashlib
 import json
 import shutil
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import scorekeeper
 
 from ..app.server.assets import assets_dir
-from . import bundle, client, icons, snapshot, stdlib
+from . import bundle, client, icons, patches, scripts, snapshot, stdlib
 
 SW_NAME = "sw.js"
 # What a service worker must not cache: itself (the browser checks it for updates).
@@ -67,7 +66,7 @@ def version_of(out: Path, files: list[str]) -> str:
 
 
 def _worker_template() -> str:
-    return resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
+    return scripts.source(SW_NAME)
 
 
 def as_used(files: list[str]) -> list[str]:
@@ -87,10 +86,9 @@ def precached(files: list[str]) -> list[str]:
 
 
 def write_service_worker(out: Path, files: list[str], version: str) -> None:
-    template = _worker_template()
-    text = (template.replace("__VERSION__", version)
-            .replace("__FILES__", json.dumps(precached(files), indent=0))
-            .replace("__AS_USED__", json.dumps(as_used(files), indent=0)))
+    text = scripts.fill(SW_NAME, VERSION=json.dumps(version),
+                        FILES=json.dumps(precached(files), indent=0),
+                        AS_USED=json.dumps(as_used(files), indent=0))
     (out / SW_NAME).write_text(text, encoding="utf-8")
 
 
@@ -133,7 +131,6 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
     client.copy_client(web, out)
     client.copy_assets(assets_dir(), out)
     icons.subset_icons(out, icons.app_icons(Path(scorekeeper.__file__).parent))
-    client.patch_bootstrap(out / "flutter_bootstrap.js")
     client.patch_index(out / "index.html", version=client.pyodide_version(web),
                        base_href=base_href)
     archive, archive_files = bundle.archive_bytes()
@@ -146,7 +143,8 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
         (out / client.STDLIB_RESTORED).write_bytes(
             stdlib.without(library.read_bytes(), made.stdlib))
         (out / client.ARCHIVE_RESTORED).write_bytes(bundle.without(archive, made.archive))
-    client.patch_worker(out, made.path.name if made is not None else None)
+    patches.apply(out, patches.table(made.path.name if made is not None else None),
+                  found=client.versions(web))
     files = site_files(out)
     version = version_of(out, files)
     write_service_worker(out, files, version)

@@ -38,7 +38,7 @@ KEEP_LOCALES = ("root", "en", "pl", "lt")
 
 # Parts of the app that only the server or the build machine runs.
 SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "web/snapshot.py",
-               "web/stdlib.py", "web/icons.py", "web/worker_scripts.py",
+               "web/stdlib.py", "web/icons.py", "web/scripts.py", "web/patches.py", "web/js/",
                "app/server/serve.py", "app/server/guard.py", "app/server/downloads.py",
                "app/table/qr.py", "app/bundled_assets/", "__main__.py")
 

@@ -19,12 +19,8 @@ and Flet's own service worker (it only unregisters itself; ``sw.js`` replaces it
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from pathlib import Path, PurePosixPath
-
-from .page_scripts import BOOT_SCRIPT, START_EARLY
-from .worker_scripts import AFTER_RESTORE, START_PYODIDE
 
 KEEP_CANVASKIT = ("canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm",
                   "canvaskit/skwasm.js", "canvaskit/skwasm.wasm",
@@ -85,8 +81,6 @@ def flet_web_dir() -> Path:
 
 
 def pyodide_version(web: Path) -> str:
-    import json
-
     text = (web / "pyodide" / "package.json").read_text(encoding="utf-8")
     return str(json.loads(text)["version"])
 
@@ -121,113 +115,17 @@ def copy_assets(assets: Path, out: Path) -> None:
             shutil.copyfile(path, target)
 
 
-def _replace_once(text: str, old: str, new: str, what: str) -> str:
-    if text.count(old) != 1:
-        raise ClientError(f"cannot patch {what}: {old!r} is not there once")
-    return text.replace(old, new)
+def versions(web: Path) -> dict[str, str]:
+    """The version of Flet's web client and of Pyodide in ``web`` (see :mod:`.patches`)."""
+    from flet_web.version import version
 
-
-def patch_bootstrap(path: Path) -> None:
-    """Flutter's loader: the one CanvasKit kept, and no Flutter service worker."""
-    text = path.read_text(encoding="utf-8")
-    text = _replace_once(text, "var flutterConfig = {",
-                         'var flutterConfig = {\n    canvasKitVariant: "full",', path.name)
-    text, n = re.subn(r"serviceWorkerSettings:\s*\{[^}]*\},", "", text)
-    if n != 1:
-        raise ClientError(f"cannot patch {path.name}: no serviceWorkerSettings")
-    path.write_text(text, encoding="utf-8")
-
-
-LOAD_IN_WORKER = """        const pyodideModule = await import(self.pyodideUrl);
-        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
-        self.pyodide = await loadPyodide({
-            stdout: (text) => self.sendPythonOutput(text, false),
-            stderr: (text) => self.sendPythonOutput(text, true),
-        });
-"""
-EARLY_LOAD = """        // started at the page's load (scorekeeper build-web), or now
-        self.pyodide = await (self.earlyPyodide || self.startPyodide(self.pyodideUrl));
-        await self.unpackApp(self.pyodide);
-"""
-# Flet's worker unpacks the app's archive in Python (tarfile: most of a second for its
-# thousand files, as long as the rest of Python's start from a snapshot); it is unpacked
-# here in JavaScript instead, and Python told so (its own unpacking stays the fallback).
-UNPACK_IN_PYTHON = """        if "script" not in py_args:
-            print("Downloading app archive")"""
-UNPACKED = """        if getattr(flet_js, "appUnpacked", False):
-            print("App archive unpacked")
-        elif "script" not in py_args:
-            from pyodide.http import pyfetch
-            print("Downloading app archive")"""
-# ... and Pyodide's fetch is imported only there (it reaches into JavaScript: some 0.1 s
-# of an open, and this page never needs it).
-PYFETCH = """        import flet_js, os, runpy, sys, traceback
-        from pyodide.http import pyfetch
-"""
-NO_PYFETCH = """        import flet_js, os, runpy, sys, traceback
-"""
-# Two fixes to Pyodide 314.0.7's restore of a snapshot. It copies the snapshot into memory
-# it has not grown to the snapshot's size (the memory is the module's own, so the
-# INITIAL_MEMORY it sets is not used): grow first. And the copy overwrites what this
-# browser set up before it: CPython's trampoline for calls through the function table,
-# made in WebAssembly where the engine can (in Node 20 it cannot, and the JavaScript one
-# would stand in the way of a wait for the browser's storage): put this browser's back.
-RESTORE = "return Module.HEAP8.set(t),l}"
-RESTORE_FIXED = ("{let g=t.length-Module.HEAP8.length;if(g>0){wasmMemory.grow("
-                 "Math.ceil(g/65536));updateMemoryViews()}}Module.HEAP8.set(t);"
-                 "{const o=HEAP32[__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET/4>>>0];"
-                 "HEAP32[(__PyRuntime+o)/4>>>0]=Module.pyemTrampoline}return l}")
-TRAMPOLINE = "const ptr=getPyEMTrampolinePtr();"
-TRAMPOLINE_KEPT = "const ptr=getPyEMTrampolinePtr();Module.pyemTrampoline=ptr;"
-# The first lines of the worker's message handler: the page starts Pyodide before
-# Flutter asks for it.
-PRELOAD = """    if (event.data && event.data.preload) {
-        self.earlyPyodide = self.startPyodide(event.data.preload);
-        self.earlyPyodide.catch(() => {});  // said when the app starts (initPyodide)
-        return;
-    }
-"""
-NEW_WORKER = """    app.worker = new Worker(
-        (flet.entrypointBaseUrl.endsWith("/") ?
-            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
-        { type: "module" });
-"""
-EARLY_WORKER = """    // the worker the page started at its load, already loading Pyodide
-    // (scorekeeper build-web)
-    app.worker = globalThis.takeEarlyWorker();
-"""
-
-
-def patch_worker(out: Path, snapshot: str | None = None) -> None:
-    """Python's worker starts with the page, not when Flutter has loaded and connects:
-    Pyodide's start (most of an open) runs beside Flutter's, from ``snapshot`` (a file of
-    the site, see :mod:`.snapshot`) if given."""
-    worker = out / "python-worker.js"
-    text = _replace_once(worker.read_text(encoding="utf-8"), LOAD_IN_WORKER, EARLY_LOAD,
-                         worker.name)
-    text = _replace_once(text, UNPACK_IN_PYTHON, UNPACKED, worker.name)
-    text = _replace_once(text, PYFETCH, NO_PYFETCH, worker.name)
-    start = (START_PYODIDE.replace("__SNAPSHOT__", json.dumps(snapshot))
-             .replace("__STDLIB__", json.dumps(STDLIB_RESTORED))
-             .replace("__ARCHIVE__", re.escape(ARCHIVE).replace("/", "\\/"))
-             .replace("__ARCHIVE_RESTORED__", json.dumps(ARCHIVE_RESTORED))
-             .replace("__AFTER_RESTORE__", AFTER_RESTORE))
-    text = _replace_once(text, "self.onmessage = async (event) => {\n",
-                         start + "self.onmessage = async (event) => {\n" + PRELOAD, worker.name)
-    worker.write_text(text, encoding="utf-8")
-    page = out / "python.js"
-    text = _replace_once(page.read_text(encoding="utf-8"), NEW_WORKER, EARLY_WORKER, page.name)
-    page.write_text(text + START_EARLY, encoding="utf-8")
-    runtime = out / "pyodide" / "pyodide.asm.mjs"
-    text = _replace_once(runtime.read_text(encoding="utf-8"), RESTORE, RESTORE_FIXED,
-                         runtime.name)
-    runtime.write_text(_replace_once(text, TRAMPOLINE, TRAMPOLINE_KEPT, runtime.name),
-                       encoding="utf-8")
+    return {"Flet": version, "Pyodide": pyodide_version(web)}
 
 
 def patch_index(path: Path, *, version: str, base_href: str) -> None:
     """Flet's config for a page that runs Python itself (hash addresses: a static host
-    has no fallback for ``/game/<id>``), then :data:`BOOT_SCRIPT`."""
+    has no fallback for ``/game/<id>``); the page's own script is put in by
+    :mod:`.patches`."""
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web.patch_index import patch_index_html
 
@@ -235,7 +133,3 @@ def patch_index(path: Path, *, version: str, base_href: str) -> None:
                      pyodide_script_path="main.py", pyodide_version=version,
                      app_package_url="app.tar.gz", web_renderer=WebRenderer.AUTO,
                      route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
-    text = path.read_text(encoding="utf-8")
-    text = _replace_once(text, '<script src="python.js"></script>',
-                         BOOT_SCRIPT + '<script src="python.js"></script>', path.name)
-    path.write_text(text, encoding="utf-8")

@@ -4,12 +4,12 @@ packages imported (``python.snapshot``), made at build time by Pyodide itself un
 A phone's open then restores the snapshot instead of starting Python and importing some
 450 modules (about 4 s of a warm open on this machine, 0.4 s restored). The snapshot is
 Pyodide's own (``loadPyodide({_makeSnapshot})``, ``makeMemorySnapshot``, and
-``_loadSnapshot`` in the page's worker, see ``worker_scripts.START_PYODIDE``); it holds Python's
+``_loadSnapshot`` in the page's worker, see ``js/start-pyodide.js``); it holds Python's
 memory, not its files, so the worker still unpacks the archive (what is read later:
 catalogues, locale data, the font's widths). Only modules that touch no JavaScript
 object are imported here (none of Flet's Pyodide connection, none of ``web.browser``'s
 calls), so nothing of Node's is left in it. After the restore the worker asks the
-phone's time zone again and reseeds ``random`` (see ``worker_scripts.AFTER_RESTORE``).
+phone's time zone again and reseeds ``random`` (see ``js/start-pyodide.js``).
 
 Two things make it smaller on the wire (9.2 MB with gzip before, 7.5 MB after, on
 2026-12-06): the memory malloc has freed is zeroed before it is taken (what Python read
@@ -17,7 +17,7 @@ and let go of while importing), and the first part of the memory, what the runti
 data segments put there at its start and still mostly hold (98 % of its 3.8 MB), is
 stored XORed with those segments (:func:`fold`): mostly zeros. The worker undoes it from
 ``pyodide.asm.wasm``, which it loads anyway, and checks the result against a checksum
-(see ``worker_scripts.START_PYODIDE``).
+(see ``js/start-pyodide.js``).
 
 Needs ``node`` (Debian's ``nodejs``); without it, or if Node cannot make one, the site
 is built without a snapshot and Python starts the ordinary way (slower, same app).
@@ -32,6 +32,7 @@ import struct
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 SNAPSHOT = "python.snapshot"
@@ -41,6 +42,7 @@ SNAPSHOT = "python.snapshot"
 # behind this flag (Pyodide takes either form); a Node that has JSPI needs none.
 JSPI_FLAG = "--experimental-wasm-stack-switching"
 TIMEOUT_SECONDS = 300
+MAKE = "make-snapshot.mjs"  # in js/: Node makes the snapshot with it
 
 log = logging.getLogger(__name__)
 
@@ -84,36 +86,6 @@ sys.path_importer_cache.clear()
 gc.collect()
 """
 
-MAKE = """
-if (!("Suspending" in WebAssembly) && !("Suspender" in WebAssembly)) {
-  console.error("this Node has no JSPI: a snapshot made here would not let a save wait");
-  process.exit(3);
-}
-import { loadPyodide } from %(module)s;
-import { readFileSync, writeFileSync } from "node:fs";
-const py = await loadPyodide({ indexURL: %(index)s, _makeSnapshot: true });
-py.unpackArchive(new Uint8Array(readFileSync(%(archive)s)), "gztar",
-                 { extractDir: "/home/pyodide" });
-py.runPython(%(warm_up)s);
-// What malloc has freed, zeroed: what Python read and let go of (the bytes of source
-// files, the archive's) would otherwise go into the snapshot. Blocks of halving sizes are
-// taken while they fit below the heap's top, zeroed, and given back.
-const M = py._module, top = M._sbrk(0), held = [];
-for (let size = 1 << 22; size >= 256;) {
-  const at = M._malloc(size);
-  if (at === 0 || at + size > top) {
-    if (at !== 0) M._free(at);
-    size >>= 1;
-    continue;
-  }
-  M.HEAP8.fill(0, at, at + size);
-  held.push(at);
-}
-held.forEach((at) => M._free(at));
-writeFileSync(%(imported)s, py.globals.get("IMPORTED"));
-py.runPython("del IMPORTED");
-writeFileSync(%(out)s, py.makeMemorySnapshot());
-"""
 # python.snapshot as the site holds it: this header (magic, where the folded part of the
 # memory starts, its length, a checksum of it unfolded), then Pyodide's own snapshot.
 FOLDED = b"SKS1"
@@ -213,10 +185,6 @@ def _flags(node: str) -> list[str]:
     return [JSPI_FLAG] if JSPI_FLAG in options else []
 
 
-def _js(text: str) -> str:
-    return json.dumps(text)
-
-
 @dataclass(frozen=True)
 class Made:
     path: Path
@@ -233,15 +201,16 @@ def make_snapshot(site: Path) -> Made | None:
         return None
     out = site / SNAPSHOT
     pyodide = site / "pyodide"
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-snapshot-") as tmp:
-        script, imported = Path(tmp) / "make.mjs", Path(tmp) / "imported.json"
-        script.write_text(MAKE % {"imported": _js(str(imported)),
-            "module": _js((pyodide / "pyodide.mjs").as_uri()),
-            "index": _js(str(pyodide) + "/"), "archive": _js(str(site / "app.tar.gz")),
-            "warm_up": _js(WARM_UP), "out": _js(str(out))}, encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-snapshot-") as tmp, \
+            resources.as_file(resources.files(__package__).joinpath("js", MAKE)) as script:
+        warm_up, imported = Path(tmp) / "warm_up.py", Path(tmp) / "imported.json"
+        warm_up.write_text(WARM_UP, encoding="utf-8")
         try:
-            done = subprocess.run([node, *_flags(node), str(script)], capture_output=True,
-                                  text=True, timeout=TIMEOUT_SECONDS, check=False)
+            done = subprocess.run(
+                [node, *_flags(node), str(script), (pyodide / "pyodide.mjs").as_uri(),
+                 str(pyodide) + "/", str(site / "app.tar.gz"), str(warm_up), str(imported),
+                 str(out)], capture_output=True, text=True, timeout=TIMEOUT_SECONDS,
+                check=False)
         except (OSError, subprocess.TimeoutExpired) as e:
             log.warning("no start-up snapshot: %s", e)
             out.unlink(missing_ok=True)

@@ -57,7 +57,8 @@ def test_the_wheel_carries_the_assets(wheel):
         if asset.is_file():
             assert packaged + asset.relative_to(ROOT / "assets").as_posix() in names, asset
     assert "scorekeeper/locales/pl/LC_MESSAGES/scorekeeper.po" in names
-    assert "scorekeeper/web/sw.js" in names  # build-web's service worker, from a wheel too
+    for script in ROOT.joinpath("scorekeeper", "web", "js").iterdir():  # build-web's
+        assert f"scorekeeper/web/js/{script.name}" in names, script  # JavaScript too
     assert "scorekeeper/app/views/dejavu-sans-bold-widths.json" in names  # names measured
 
 
@@ -119,6 +120,29 @@ def test_installed_scorekeeper_serves_page_and_font_from_outside_the_checkout(ve
                 os.killpg(proc.pid, signal.SIGKILL)
             log.close()
     assert status == 0, (tmp_path / "server.log").read_text()
+
+
+def test_installed_scorekeeper_fills_its_scripts_from_outside_the_checkout(venv, tmp_path):
+    """build-web's JavaScript read from the installed package: the service worker, the
+    page's and the worker's scripts, and the one Node runs to make the snapshot."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "SCOREKEEPER_"))}
+    env["PYTHONNOUSERSITE"] = "1"
+    code = ("from importlib import resources\n"
+            "from scorekeeper.web import scripts, snapshot\n"
+            "print(scripts.__file__)\n"
+            "print(len(scripts.fill('sw.js', VERSION='1', FILES='[]', AS_USED='[]')))\n"
+            "print(len(scripts.boot_script()), len(scripts.start_early()))\n"
+            "print(len(scripts.start_pyodide(snapshot=None, stdlib='s', archive='a', "
+            "archive_restored='b')))\n"
+            "with resources.as_file(resources.files('scorekeeper.web').joinpath("
+            "'js', snapshot.MAKE)) as made:\n"
+            "    print(made.stat().st_size)\n")
+    done = subprocess.run([str(venv / "bin" / "python"), "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    module, *sizes = done.stdout.split()
+    assert Path(module).is_relative_to(venv), module
+    assert all(int(size) > 500 for size in sizes), done.stdout
 
 
 def _get(url: str) -> bytes:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.web import build, client, snapshot
+from scorekeeper.web import build, client, patches, snapshot
 
 
 def archive_names(site: Path) -> list[str]:
@@ -128,7 +128,7 @@ def test_python_starts_from_its_snapshot(site: Path) -> None:
     assert 'self.pythonSnapshot = "python.snapshot";' in worker
     assert "time.tzset()" in worker  # the phone's own time zone after the restore
     runtime = (site / "pyodide" / "pyodide.asm.mjs").read_text()
-    assert client.RESTORE_FIXED in runtime and client.TRAMPOLINE_KEPT in runtime
+    assert patches.RESTORE_FIXED in runtime and patches.TRAMPOLINE_KEPT in runtime
 
 
 def test_without_a_snapshot_python_starts_the_usual_way(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ from scorekeeper.web import bundle
 SERVER = ("uvicorn", "fastapi", "starlette", "flet_web", "segno", "ifaddr", "httpx",
           "portalocker", "scorekeeper.app.server.guard", "scorekeeper.app.server.serve",
           "scorekeeper.app.server.downloads", "scorekeeper.app.table.qr", "scorekeeper.cli",
-          "scorekeeper.web.build", "scorekeeper.web.bundle", "scorekeeper.web.client")
+          "scorekeeper.web.build", "scorekeeper.web.bundle", "scorekeeper.web.client",
+          "scorekeeper.web.patches", "scorekeeper.web.scripts")
 
 
 def browser_modules() -> list[str]:

@@ -14,10 +14,10 @@
 // not isolated and draws on the page's thread.
 "use strict";
 
-const VERSION = "__VERSION__";
+const VERSION = /*VERSION*/null;
 const CACHE = "hearts-" + VERSION;
-const FILES = __FILES__;
-const AS_USED = __AS_USED__;
+const FILES = /*FILES*/null;
+const AS_USED = /*AS_USED*/null;
 const INDEX = "./index.html";
 
 self.addEventListener("install", (event) => {

@@ -1,14 +1,7 @@
-"""The JavaScript ``build-web`` adds to Python's worker (``python-worker.js``): Python's
-start from the snapshot (the runtime fetched once, the snapshot unfolded against its data
-segments, the steps of the start said to the page), and the archive unpacked in
-JavaScript. :func:`.client.patch_worker` puts it in; ``tests/web/test_site_size.py`` runs
-its unfolding in Node.
-"""
-
-START_PYODIDE = r"""// scorekeeper build-web: Python from its start-up snapshot where the site has
+// scorekeeper build-web: Python from its start-up snapshot where the site has
 // one (python.snapshot: the app's packages already imported), else the usual way.
-self.pythonSnapshot = __SNAPSHOT__;
-self.pythonStdlib = __STDLIB__;  // the standard library's zip a restored Python reads
+self.pythonSnapshot = /*SNAPSHOT*/null;
+self.pythonStdlib = /*STDLIB*/null;  // the standard library's zip a restored Python reads
 // Where a start's time goes (for tests/benchmarks/bench_engines.py): each step's moment on
 // the clock the page shares, said to the page, which keeps them in window.pythonSteps.
 self.stepsHeard = typeof BroadcastChannel === "undefined" ? null :
@@ -43,7 +36,13 @@ self.startPyodide = async function (url) {
                 }) });
             self.step("Python restored");
             self.restored = true;
-            pyodide.runPython(`__AFTER_RESTORE__`);
+            pyodide.runPython(`
+import sys, time
+if hasattr(time, "tzset"):
+    time.tzset()
+if "random" in sys.modules:
+    sys.modules["random"].seed()
+`);
             return pyodide;
         } catch (e) {
             console.warn("Python's start-up snapshot did not load; starting Python", e);
@@ -103,8 +102,9 @@ self.dataSegments = function (wasm) {
         const found = [];
         for (let count = leb(false); count > 0; count--) {
             const flag = leb(false);
-            if (flag === 1) {
-                at += leb(false);
+            if (flag === 1) {  // passive: copied by the code, not at the start
+                const length = leb(false);  // (at += leb() would lose leb's own move)
+                at += length;
                 continue;
             }
             if (flag === 2) {
@@ -155,7 +155,7 @@ self.unfold = function (file, wasm) {
 // A restored Python unpacks the archive without the modules it holds (bundle.without).
 self.unpackApp = async function (pyodide) {
     const url = self.restored && self.appPackageUrl ?
-        self.appPackageUrl.replace(/__ARCHIVE__(?=$|[?#])/, __ARCHIVE_RESTORED__) :
+        self.appPackageUrl.replace(/*ARCHIVE*/null, /*ARCHIVE_RESTORED*/null) :
         self.appPackageUrl;
     if (!url || !url.endsWith(".tar.gz") || typeof DecompressionStream === "undefined") {
         return;
@@ -211,13 +211,3 @@ self.untar = function (FS, tar, root) {
     }
 };
 
-"""
-# Python restored from a snapshot made on the build machine: this phone's time zone, and
-# a seed of its own for ``random`` (every phone would otherwise draw the same numbers).
-AFTER_RESTORE = """
-import sys, time
-if hasattr(time, "tzset"):
-    time.tzset()
-if "random" in sys.modules:
-    sys.modules["random"].seed()
-"""
