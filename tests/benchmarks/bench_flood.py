@@ -5,7 +5,7 @@ network namespace sending 3,000 route changes in one TCP write just before each 
 once without the table's token (its lobby), once as a follower with the token (the
 table view, the heavier screen). Goal: the flooded saves within 2x of the quiet ones.
 
-    python tests/benchmarks/bench_flood.py [--runs 5] [--events 3000]
+    .venv/bin/python tests/benchmarks/bench_flood.py [--runs 5] [--events 3000]
 
 Needs root (the namespace) and Debian's chromium.
 """
