@@ -1,4 +1,4 @@
-"""A table's life (issue 24), in the rules: a seat that changes name from one hand on, a
+"""A table's life, in the rules: a seat that changes name from one hand on, a
 shared win (``"tie": "share"``) and passing fewer cards (``"pass_cards"``). Vectors are
 worked by hand; properties are for every game hypothesis makes up."""
 
