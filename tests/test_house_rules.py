@@ -1,4 +1,4 @@
-"""House rules (RULES.md, "House rules"): Omnibus J♦ -10, moon "unless it loses", exact
+"""House rules (docs/rules.md, "House rules"): Omnibus J♦ -10, moon "unless it loses", exact
 target halves and the table's own pass cycle, as the rules' table plays them."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """`scorekeeper replay` with the house rules: one vector per key (worked out by hand from
-RULES.md, "House rules"), the JSON report's keys unchanged, and one clear refusal for
+docs/rules.md, "House rules"), the JSON report's keys unchanged, and one clear refusal for
 each way a house rule can be written wrong."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Unit tests for every rule in RULES.md: deck, pass, deal, validation, moon, end, edits."""
+"""Unit tests for every rule in docs/rules.md: deck, pass, deal, validation, moon, end, edits."""
 
 from __future__ import annotations
 

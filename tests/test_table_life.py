@@ -1,4 +1,4 @@
-"""A table's life (issue 24), in the rules: a seat that changes name from one hand on, a
+"""A table's life, in the rules: a seat that changes name from one hand on, a
 shared win (``"tie": "share"``) and passing fewer cards (``"pass_cards"``). Vectors are
 worked by hand; properties are for every game hypothesis makes up."""
 
@@ -153,7 +153,7 @@ def test_unless_it_loses_subtracts_when_a_shared_win_would_leave_the_shooter_out
     share = Rules(moon=MoonRule.ADD_UNLESS_IT_LOSES, house={"tie": "share"})
     hs = rules.score_hand(share, Hand((0, 0, 0, 26)), before)
     assert hs.scores == (0, 0, 0, -26)
-    # the seeds play on a tie, so the same adding ends nothing and stands
+    # the default plays on a tie, so the same adding ends nothing and stands
     play_on = Rules(moon=MoonRule.ADD_UNLESS_IT_LOSES)
     assert rules.score_hand(play_on, Hand((0, 0, 0, 26)), before).scores == (26, 26, 26, 0)
 

@@ -1,4 +1,4 @@
-"""A table's life (issue 24) in the files: the game file, ``scorekeeper replay`` (text and
+"""A table's life in the files: the game file, ``scorekeeper replay`` (text and
 ``--json``), the CSV export and reading it back, and the JSON import."""
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ def _halves(ctx: HandContext) -> tuple[Adjustment, ...]:
                  if t + s == ctx.target)
 
 
-TIE_RULES = ("play_on", "share")  # "tie": the seeds play on; a shared win ends the game
+TIE_RULES = ("play_on", "share")  # "tie": play on (the default); a shared win ends the game
 PASS_CARDS = (1, 2, 3, 4)  # "pass_cards": how many cards each player passes (3 by default)
 
 

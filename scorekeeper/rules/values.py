@@ -60,7 +60,7 @@ class Rules:
     @property
     def shares_ties(self) -> bool:
         """Does a tie for the lowest total end the game with every tied player a winner
-        (``"tie": "share"``)? Otherwise play goes on (the seeds)."""
+        (``"tie": "share"``)? Otherwise play goes on (the default)."""
         return self.house_rule("tie") == "share"
 
     @property

@@ -1,5 +1,5 @@
 """Safari deletes a site's storage after 7 days without a visit unless it is on the home
-screen (issue 23 item 5): where the web app runs in Safari, not installed
+screen: where the web app runs in Safari, not installed
 (``Device.storage_expires``), home and Settings say so, with Install (its steps) and Back
 up now; elsewhere nothing of it shows."""
 

@@ -1,4 +1,4 @@
-"""House rules in the app (issue 17), driven as a player would, without a browser: the
+"""House rules in the app, driven as a player would, without a browser: the
 new game's closed section, the J♦ row, the "unless it loses" preview, the sheet's
 marks. Every number the app shows is the rules'."""
 

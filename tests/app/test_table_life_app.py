@@ -1,4 +1,4 @@
-"""A table's life in the app (issue 24), driven as a player would, without a browser: a
+"""A table's life in the app, driven as a player would, without a browser: a
 player changed from the score sheet from the next hand on (undone like a deleted hand),
 who played each seat when, an earlier hand's own names, the shared win and passing fewer
 cards in the new game's house rules, the game-over card with every winner, en/pl/lt."""

@@ -6,7 +6,7 @@ read + rules + building the Flet view), one keypad tap on the hand entry (draft 
 view rebuilt), and saving a hand (durable store write + sheet rebuilt). Prints the
 median and p95 of each, in milliseconds. The browser side is in bench_browser.py.
 
-    python tests/benchmarks/bench_app_views.py [--repeat 50]
+    .venv/bin/python tests/benchmarks/bench_app_views.py [--repeat 50]
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 at a phone viewport, each figure beside the same figure for a minimal Flet hello-world page
 measured in the same run (the floor any Flet page pays).
 
-    python tests/benchmarks/bench_browser.py [--runs 5] [--games 10000] [--json]
+    .venv/bin/python tests/benchmarks/bench_browser.py [--runs 5] [--games 10000] [--json]
                                              [--ab] [--save-only]
 
 Figures (median of ``--runs``, with min and max):

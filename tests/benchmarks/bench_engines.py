@@ -2,7 +2,7 @@
 BiDi) and WebKitGTK (WebKitWebDriver under an Xvfb of its own), one build, one static
 server on 127.0.0.1, a phone of 390x844 at DPR 2, a fresh profile for each run.
 
-    python tests/benchmarks/bench_engines.py [--runs 3] [--site DIR] [--json]
+    .venv/bin/python tests/benchmarks/bench_engines.py [--runs 3] [--site DIR] [--json]
 
 Every time is read from the page's own clock (``performance.now()``), so the drivers'
 round trips (BiDi, WebDriver, Playwright) are not in them:

@@ -1,11 +1,11 @@
 """The host's Save while a phone on the Wi-Fi floods the server (issue: a fair share per
-phone). On ``scorekeeper --lan``, the host (Chromium on this machine) taps Save and waits
+phone). On ``scorekeeper --lan``, the host (Chromium on the same computer) taps Save and waits
 for its sheet's new totals, with nobody else connected and then with a phone in a
 network namespace sending 3,000 route changes in one TCP write just before each tap:
 once without the table's token (its lobby), once as a follower with the token (the
 table view, the heavier screen). Goal: the flooded saves within 2x of the quiet ones.
 
-    python tests/benchmarks/bench_flood.py [--runs 5] [--events 3000]
+    .venv/bin/python tests/benchmarks/bench_flood.py [--runs 5] [--events 3000]
 
 Needs root (the namespace) and Debian's chromium.
 """

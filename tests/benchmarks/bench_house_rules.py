@@ -1,5 +1,6 @@
-"""Benchmark of scoring with the house rules: python tests/benchmarks/bench_house_rules.py
-[--hands 1000] [--runs 7]
+"""Benchmark of scoring with the house rules:
+
+    .venv/bin/python tests/benchmarks/bench_house_rules.py [--hands 1000] [--runs 7]
 
 The same ``--hands`` hands of four players (a moon every seventh hand, target 100,000 so
 the game never ends) scored by ``rules.state`` and read back by ``formats.game_from_dict``

@@ -8,7 +8,7 @@ enters a hand and taps Save, and prints the median server CPU time of the tap (t
 write, the new sheet drawn, diffed and encoded; CPU time, so the machine's load
 weighs less) and the bytes sent to the phone for it.
 
-    python tests/benchmarks/bench_save_patch.py [--saves 5]
+    .venv/bin/python tests/benchmarks/bench_save_patch.py [--saves 5]
 """
 
 from __future__ import annotations

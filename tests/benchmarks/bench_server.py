@@ -1,5 +1,6 @@
-"""Benchmark of the server's lifetime: python tests/benchmarks/bench_server.py
-[--sessions 500] [--session-timeout 5]
+"""Benchmark of the server's lifetime:
+
+    .venv/bin/python tests/benchmarks/bench_server.py [--sessions 500] [--session-timeout 5]
 
 * Memory: ``scorekeeper serve`` with the session timeout shortened (the default is 300 s;
   ``$SCOREKEEPER_SESSION_TIMEOUT``). A warm-up of 20 sessions that open and expire (the

@@ -1,5 +1,6 @@
-"""Benchmark of the stats across stored games: python tests/benchmarks/bench_stats.py
-[--games 10000] [--runs 7]
+"""Benchmark of the stats across stored games:
+
+    .venv/bin/python tests/benchmarks/bench_stats.py [--games 10000] [--runs 7]
 
 Builds a store of ``--games`` games through the store (``GameStore.import_data``, the
 bulk path; the games of bench_store.py: 3-6 players, about 20 hands, some Cancellation,

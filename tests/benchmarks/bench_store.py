@@ -1,4 +1,6 @@
-"""Benchmark of the game store: python tests/benchmarks/bench_store.py [--sizes 0,1000,10000]
+"""Benchmark of the game store:
+
+    .venv/bin/python tests/benchmarks/bench_store.py [--sizes 0,1000,10000]
 
 Builds stores of 0, 1,000 and 10,000 finished games of about 20 hands each (through
 ``GameStore.import_data``, the bulk path), then measures each size in fresh processes

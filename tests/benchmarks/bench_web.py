@@ -1,7 +1,7 @@
 """Web app benchmark: the offline web app (``scorekeeper build-web``, Python in the page)
 beside the server version, in Chromium at a phone viewport, in one run.
 
-    python tests/benchmarks/bench_web.py [--runs 3] [--site DIR] [--json]
+    .venv/bin/python tests/benchmarks/bench_web.py [--runs 3] [--site DIR] [--json]
 
 Figures (median of ``--runs``, with min and max):
   first open    a fresh profile opens the site (nothing cached, no service worker) until

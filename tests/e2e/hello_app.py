@@ -5,7 +5,7 @@ and the end-to-end harness checks itself against it. Same stack as
 ``scorekeeper.app.server.serve``: the Flet web client without CDN, mounted in FastAPI, run by
 uvicorn.
 
-    python tests/e2e/hello_app.py --port 8561
+    .venv/bin/python tests/e2e/hello_app.py --port 8561
 """
 
 from __future__ import annotations

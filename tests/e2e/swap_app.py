@@ -4,7 +4,7 @@ The browser benchmark measures the score sheet's Save (tap Save, route back to t
 draw the new totals) against this app doing the same swap with nothing else: tap Save,
 route back to the sheet, draw a new total. Served like ``hello_app.py`` (and the app).
 
-    python tests/e2e/swap_app.py --port 8562
+    .venv/bin/python tests/e2e/swap_app.py --port 8562
 """
 
 from __future__ import annotations

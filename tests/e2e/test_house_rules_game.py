@@ -1,5 +1,5 @@
 """An Omnibus game to its end at 360 px in Polish, Lithuanian and English, with the moon "unless it loses" and
-exact target halves (issue 17): the new game's House rules, the W♦ row that Save waits
+exact target halves: the new game's House rules, the W♦ row that Save waits
 for, what "unless it loses" will do before Save, the sheet's "−10 W♦" and "50 → 25",
 the line of house rules under the target, and the winner. Every total is the rules'
 (``app_steps.Table``). Screenshots: ``test-artifacts/screenshots/house-<lang>-*.png``."""

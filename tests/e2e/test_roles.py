@@ -1,6 +1,6 @@
 """Several phones at one table: ``scorekeeper --lan`` with a host and a follower.
 
-The host is a browser on this machine (loopback). The follower is a second Chromium in a
+The host is a browser on the serving computer (loopback). The follower is a second Chromium in a
 network namespace the test makes (``lan_harness``): it reaches the server at the veth
 address, which the server lists among its LAN addresses, exactly as a phone on the Wi-Fi
 would. No traffic goes anywhere but loopback and that private link.

@@ -1,4 +1,4 @@
-"""Issue 18 in the browser: eleven players on one phone and a sheet a screen reader can use.
+"""In the browser: eleven players on one phone and a sheet a screen reader can use.
 
 - After a save with 11 players every name and total is inside the screen, at 360x740 and
   390x844, in English, Polish and Lithuanian (and with 6 and 8 players in English).

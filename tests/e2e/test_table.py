@@ -1,4 +1,4 @@
-"""Issue 8 in the browser, where only the browser shows it: a name field keeps the focus
+"""The table in the browser, where only the browser shows it: a name field keeps the focus
 while the first-dealer buttons follow each keystroke; screen readers hear each name once
 and no placeholder; and every fixed screen (home, history, the sheet with 4, 6, 8 and 11
 players, a tie at the target, a finished game, the hand entry with a refused number, a

@@ -1,4 +1,4 @@
-"""A table's life in the browser (issue 24), in English, Polish and Lithuanian at 360 px:
+"""A table's life in the browser, in English, Polish and Lithuanian at 360 px:
 a game with a shared win and two cards passed; Darek leaves after hand 2 and Zenon takes
 the seat from hand 3 (the sheet's change-a-player card); then a tie at the target ends
 the game with two winners. Also 11 players with a replaced long name at 360 and 390 px.

@@ -1,6 +1,6 @@
 """The offline web app (``scorekeeper build-web``): built once for this module, served by
 a plain static server, opened in Chromium, Firefox ESR and WebKitGTK (Safari's engine; see
-``engines.py``) with every request off this machine refused. A hand played there is kept
+``engines.py``) with every request to another host refused. A hand played there is kept
 in the browser's storage, survives a reload, and the app opens with the server gone (from
 its service worker) and still has it."""
 

@@ -1,4 +1,4 @@
-"""The web app's life in one browser (issue 23): a page that is left (to another address,
+"""The web app's life in one browser: a page that is left (to another address,
 a blank page) and opened again at the app's address opens at once, whether the browser
 kept the old page in its back/forward cache or not; a second live tab is still refused,
 and takes over when the first closes; and a browser whose languages Flutter cannot parse

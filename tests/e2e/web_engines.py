@@ -40,7 +40,9 @@ class Browser:
             from engine_webkit import WebKit
 
             assert self.xvfb is not None
-            # WebGL off: under Xvfb WebKit draws some text wrongly with it (BROWSERS.md)
+            # WebGL off: under Xvfb (WebGL on Mesa's llvmpipe) WebKitGTK 2.50.6 drew some
+            # text wrongly with it, a typed value or a button's label, and right with
+            # --enable-webgl=false (compared by screenshots both ways, 2026-12-06)
             self.driver = WebKit(self.xvfb, webgl=False, lang=self.lang)
         print(f"engine: {self.driver.version}")
         USED.add(self.driver.version)

@@ -1,4 +1,4 @@
-"""A table's life (issue 24) in the store: a change of player waits for the next hand, is
+"""A table's life in the store: a change of player waits for the next hand, is
 one change-log entry and undoes like one; games round-trip through the files, the JSON
 export and the CSV; the history list, search, rematch and stats know who played when."""
 

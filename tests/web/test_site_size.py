@@ -1,4 +1,4 @@
-"""What makes the web app's download smaller (issue 23's 20 MB): the snapshot folded
+"""What makes the web app's download smaller (the goal: 20 MB with gzip): the snapshot folded
 against the runtime's data segments, the standard library trimmed to what the app can
 reach and split for a restored Python, and the client's files the app never asks for
 kept out of the service worker's install. Each with what would break if it went wrong."""
