@@ -114,18 +114,23 @@ def check_robber(taken: Any, terms: Terms, number: int, names: Sequence[str]) ->
                                      f"either, not {values[seat]} {WORDS[count]}",
                                      hand=number, player=name, count=count.value)
         if taken.king_of_hearts[seat] and not (taken.hearts[seat] and taken.kings_jacks[seat]):
-            raise RulesError("robber_king_of_hearts", f"{name} took the K♥, so it is also one "
-                             f"of {name}'s hearts and one of the kings", hand=number,
+            raise RulesError("robber_king_of_hearts", f"{name} took the K♥, so it counts among "
+                             f"{name}'s hearts and kings too (hearts {taken.hearts[seat]}, "
+                             f"kings and jacks {taken.kings_jacks[seat]})", hand=number,
                              player=name)
         if taken.last_tricks[seat] > tricks:
             raise RulesError("robber_last_tricks", f"{name} took {taken.last_tricks[seat]} of "
-                             f"the last tricks but only {tricks} tricks", hand=number,
+                             f"the last tricks but only {_tricks(tricks)}", hand=number,
                              player=name, value=taken.last_tricks[seat], tricks=tricks)
         least = least_cards(taken.hearts[seat], taken.queens[seat], taken.kings_jacks[seat])
         if least > per_trick * tricks:
-            raise RulesError("robber_cards", f"{name} took {tricks} tricks ({per_trick * tricks}"
+            raise RulesError("robber_cards", f"{name} took {_tricks(tricks)} ({per_trick * tricks}"
                              f" cards) but at least {least} counted cards", hand=number,
                              player=name, cards=least, tricks=tricks)
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
 def check_out(out: Any, number: int, names: Sequence[str]) -> None:
