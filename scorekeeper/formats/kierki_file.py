@@ -196,10 +196,19 @@ def deal_from_record(data: Any, seat_changes: Any = ()) -> Deal:
     try:
         if not isinstance(data, Mapping) or set(data) - {"contract", "taken", "trump", "out"}:
             raise ValueError
-        return Deal(data["contract"], data.get("taken", ()), data.get("trump"),
+        deal = Deal(data["contract"], data.get("taken", ()), data.get("trump"),
                     tuple(data.get("out", ())), seat_changes)
+        rows = ([v for _, v in deal.taken.items()] if isinstance(deal.taken, RobberCounts)
+                else [deal.taken]) + [deal.out]
+        if not all(isinstance(row, tuple) and all(_whole(n) for n in row) for row in rows):
+            raise ValueError
+        return deal
     except (KeyError, TypeError, ValueError):  # RulesError is a ValueError
         raise FormatError("deal_record", "a change log entry holds no valid deal") from None
+
+
+def _whole(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 def kierki_state_to_dict(game: Game, st: GameState) -> dict[str, Any]:
