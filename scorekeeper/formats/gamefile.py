@@ -38,6 +38,7 @@ from ..rules import apply_seat_changes, read_seat_changes
 from ..rules.house import BY_KEY, HOUSE_KEYS, hand_keys
 from ..rules import KIERKI, is_kierki
 from .errors import FormatError, hand_error
+from .report import report
 from .kierki_file import (deal_from_dict, kierki_game_to_dict, kierki_rules_from_dict,
                           kierki_state_to_dict)
 
@@ -258,12 +259,4 @@ def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
             before = names_before(game, st, len(hands))
             row["seat_changes"] = {before[seat]: new for seat, new in hand.seat_changes}
         hands.append(row)
-    return {
-        "players": list(names),
-        "hands": hands,
-        "totals": list(st.totals),
-        "game_over": st.game_over,
-        "winner": None if st.winner is None else names[st.winner],
-        "winners": [names[seat] for seat in st.winners],
-        "next_hand": nxt,
-    }
+    return report(names, hands, st, nxt)

@@ -30,6 +30,7 @@ from ..rules import (KIERKI, Contract, Deal, Game, GameState, KierkiRules, Robbe
 from ..rules.kierki.checks import WORDS, contract_error
 from ..rules.kierki.contracts import COUNTED, Count
 from .errors import FormatError, hand_error
+from .report import report
 
 KIERKI_RULE_KEYS = ("variant", "lottery", "last_tricks", "contracts", "series")
 DEAL_KEYS = ("contract", "taken", "trump", "out", "seat_changes")
@@ -235,14 +236,4 @@ def kierki_state_to_dict(game: Game, st: GameState) -> dict[str, Any]:
                "trump_namer": None if n.trump_namer is None else names[n.trump_namer],
                "deals": n.deals}
     check = sum_check(game)
-    return {
-        "players": list(names),
-        "hands": hands,
-        "totals": list(st.totals),
-        "game_over": st.game_over,
-        "winner": None if st.winner is None else names[st.winner],
-        "winners": [names[seat] for seat in st.winners],
-        "next_hand": nxt,
-        "sum": check.total,
-        "match_sum": check.match,
-    }
+    return {**report(names, hands, st, nxt), "sum": check.total, "match_sum": check.match}
