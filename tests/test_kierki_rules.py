@@ -245,3 +245,26 @@ def test_a_seat_that_changes_name_keeps_its_total_and_its_place_in_the_deal():
     assert st.totals[3] == -180 - 60 and rules.hand_info(renamed, 4).dealer == 3
     problem = rules.check_hand(renamed, Deal("lottery", out=(3, 3)))
     assert problem.code == "contract_order"
+
+
+def test_the_worked_example_of_the_manual_is_the_hand_worked_match():
+    """docs/kierki.md's sheet: each row's points and the totals are the rules'; the
+    lines of the replay it shows are the command's own."""
+    import re
+    from pathlib import Path
+
+    from scorekeeper.cli.replay import format_table
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "kierki.md").read_text("utf-8")
+    rows = re.findall(r"^\| (\d+) \| ([^|]+) \| ([^|]+) \| [^|]+ \| ([^|]+) \| ([^|]+) \| "
+                      r"([^|]+) \| ([^|]+) \|$", page, re.M)
+    assert len(rows) == 12
+    for (number, _, dealer, *points), (_, want_dealer, _, want) in zip(rows, km.CLASSIC_DEALS):
+        assert dealer.split()[0] == want_dealer
+        assert [int(p.replace("−", "-")) for p in points] == want, number
+    sheet = format_table(classic())
+    block = page.split("```text\n", 1)[1].split("```", 1)[0]
+    for line in block.splitlines():
+        if line.strip() != "...":
+            assert line in sheet.splitlines(), line
+    assert "**210**" in page and "**430**" in page and "**Celina wins**" in page
