@@ -69,24 +69,24 @@ def check_counts(values: Any, count: Count, units: int, number: int,
     what = WORDS[count]
     if not isinstance(values, tuple):
         raise RulesError("taken_type", f"the {what} taken must be a list of numbers, one per "
-                         "player", hand=number, count=count.value)
+                         "player", hand=number, counted=count.value)
     if len(values) != len(names):
         raise RulesError("taken_count", f"expected {len(names)} counts of {what} (one per "
-                         f"player), got {len(values)}", hand=number, count=count.value,
+                         f"player), got {len(values)}", hand=number, counted=count.value,
                          expected=len(names), got=len(values))
     for name, value in zip(names, values):
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError("taken_type", f"{name}'s {what} must be a whole number, not "
-                             f"{value!r}", hand=number, player=name, count=count.value,
+                             f"{value!r}", hand=number, player=name, counted=count.value,
                              value=value)
         if not 0 <= value <= units:
             raise RulesError("taken_range", f"{name}'s {what} must be from 0 to {units}, not "
-                             f"{value}", hand=number, player=name, count=count.value,
+                             f"{value}", hand=number, player=name, counted=count.value,
                              value=value, max=units)
     total = sum(values)
     if total != units:
         raise RulesError("taken_total", f"the {what} taken add up to {total}, but a deal has "
-                         f"{units}", hand=number, count=count.value, total=total,
+                         f"{units}", hand=number, counted=count.value, total=total,
                          expected=units)
 
 
@@ -112,7 +112,7 @@ def check_robber(taken: Any, terms: Terms, number: int, names: Sequence[str]) ->
                 if values[seat]:
                     raise RulesError("robber_no_trick", f"{name} took no trick, so no card "
                                      f"either, not {values[seat]} {WORDS[count]}",
-                                     hand=number, player=name, count=count.value)
+                                     hand=number, player=name, counted=count.value)
         if taken.king_of_hearts[seat] and not (taken.hearts[seat] and taken.kings_jacks[seat]):
             raise RulesError("robber_king_of_hearts", f"{name} took the K♥, so it counts among "
                              f"{name}'s hearts and kings too (hearts {taken.hearts[seat]}, "
