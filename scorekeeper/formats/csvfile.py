@@ -200,6 +200,9 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     players = [c.get("was") or c["player"] for _, c in seats]
     keys = [rules.normalise_name(p) for p in players]
     variant = first.get("variant") or "standard"
+    if variant == rules.KIERKI.value:
+        where = f"game {gid}" if gid else "the game"
+        raise _bad(f"{where}: a Kierki game has no CSV form yet (import its JSON file)")
     data: dict[str, Any] = {"players": players, "rules": {"variant": variant,
                                                           "moon": first.get("moon_rule") or "add_to_others"}}
     if first.get("house_rules"):

@@ -160,3 +160,11 @@ def test_a_stored_kierki_game_that_does_not_add_up_is_damaged_not_read(store: Ga
     with pytest.raises(DamagedData) as e:
         check_game_data(data)
     assert "hand 2: the hearts taken add up to 12" in str(e.value)
+
+
+def test_a_csv_that_says_kierki_is_refused_in_words(store: GameStore):
+    with pytest.raises(formats.FormatError) as e:
+        formats.parse_csv("hand,player,points,variant\n1,A,13,kierki\n1,B,13,kierki\n"
+                          "1,C,0,kierki\n")
+    assert e.value.code == "import_invalid"
+    assert str(e.value) == "the game: a Kierki game has no CSV form yet (import its JSON file)"
