@@ -229,6 +229,8 @@ def test_a_kierki_table_has_no_hearts_rule_and_a_hearts_table_no_kierki_rules():
     assert e.value.code == "kierki_rules"
     assert rules.check_rules("kierki", 4, kierki=KierkiRules(series=2)) is None
     assert rules.check_rules("kierki", kierki="usual").code == "kierki_rules"
+    assert rules.check_rules("kierki", 5).code == "player_count"
+    assert rules.check_rules("kierki", 3) is None
     with pytest.raises(RulesError) as e:
         rules.Game.new(NAMES + ["Ewa"], table)
     assert e.value.code == "player_count" and str(e.value) == \

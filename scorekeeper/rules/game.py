@@ -18,7 +18,7 @@ from .scoring import remaining_points, validate_hand, validate_hands
 from .table import dealer_for
 from .values import Hand, MoonChoice, MoonRule, Rules
 from .kierki.deal import Deal
-from .variants import MAX_PLAYERS, GameVariant, check_player_count, read_variant
+from .variants import KIERKI, MAX_PLAYERS, GameVariant, check_player_count, read_variant
 
 __all__ = ["MAX_HANDS", "MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRule", "Rules", "check_hand",
            "check_players", "check_table", "clean_name", "normalise_name", "points_taken_by_nobody"]
@@ -165,10 +165,13 @@ def check_rules(variant: GameVariant | str, players: int | None = None, target: 
                 kierki: object = None) -> RulesError | None:
     """Would these rules make a table (for ``players``, when given)? None if so, else
     the reason, as the new-game form asks before it makes the game. A Kierki table's
-    own rules are ``kierki`` (a ``KierkiRules``; see ``kierki.check_kierki_rules``)."""
+    own rules are ``kierki`` (a ``KierkiRules``; see ``kierki.check_kierki_rules``), and
+    for Kierki ``players`` must be 3 or 4."""
     try:
         rules = Rules(read_variant(variant), target, MoonRule(moon),  # type: ignore[arg-type]
                       house=house or {}, kierki=kierki)  # type: ignore[arg-type]
+        if players is not None and rules.variant is KIERKI:
+            check_player_count(KIERKI, players)
     except RulesError as err:
         return err
     return None if players is None else check_table(rules, players)
