@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from .. import formats, rules
+from .kierki_sheet import kierki_sheet
 from .reading import read_json
 
 
@@ -20,7 +21,10 @@ def replay(file: str, as_json: bool) -> int:
 
 
 def format_table(game: rules.Game) -> str:
-    """A readable score sheet: one row per hand, running totals, verdict, next hand."""
+    """A readable score sheet: one row per hand, running totals, verdict, next hand (a
+    Kierki game: :func:`.kierki_sheet.kierki_sheet`)."""
+    if rules.is_kierki(game.rules):
+        return kierki_sheet(game)
     st = rules.state(game)
     names = list(game.players)
     width = max(6, *(len(n) for n in names))

@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from ..formats import MAX_IMPORT_BYTES, FormatError, export_csv, export_document, parse_csv
+from ..formats import (MAX_IMPORT_BYTES, FormatError, export_csv, export_document,
+                       is_kierki_file, parse_csv)
 from ..store import GameStore, StoreError
 from ..store.gamedoc import now_iso
 from ..store.storage import atomic_write
@@ -39,6 +40,10 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
     _say_notes(store)  # e.g. a game that could not be read and was left out
     if fmt == "csv":
         text = export_csv(games)
+        kierki = sum(1 for g in games if is_kierki_file(g))
+        if kierki:
+            say(f"{kierki} Kierki games left out of the CSV: Kierki has no CSV form yet "
+                "(the JSON export holds them)")
     else:
         document = export_document(games, now_iso())
         text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"

@@ -21,6 +21,7 @@ from typing import Any
 from .. import rules
 from .errors import FormatError
 from .gamefile import game_from_dict, game_to_dict
+from .kierki_file import deal_from_record, deal_record
 
 EXPORT_KIND = "scorekeeper-export"
 # 2: a change-log entry may be an "insert" (game file format 2); version 1 exports are
@@ -142,12 +143,15 @@ def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
         for key in ("old_seats", "new_seats", "old_seat_changes", "new_seat_changes"):
             if key in entry:
                 out[key] = _seat_names(entry[key])
+        for key in ("old_deal", "new_deal"):  # a Kierki game's deal (checked, kept)
+            if entry.get(key) is not None:
+                out[key] = deal_record(deal_from_record(entry[key]))
         version = entry.get("version", 0)
         if isinstance(version, bool) or not isinstance(version, int):
             raise ValueError
         out["version"] = version
         return out
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):  # FormatError, RulesError too
         raise _bad(f"{where}: change log entry {n} is not valid", entry=n) from None
 
 

@@ -14,6 +14,9 @@ hand's ``seat_changes`` (written only on a hand that has some) name a seat by th
 it has before the hand, and from that hand on the seat plays under the new name, which
 the hand's own ``jack`` and every later hand use (``rules.seats``).
 
+A Kierki game (``"rules": {"variant": "kierki", ...}``, hands that are deals) is read
+and written by :mod:`.kierki_file`; the functions here hand it over.
+
 Other top-level keys (an id, dates) are ignored so that exported games replay; an
 unknown key inside ``rules`` or a hand is an error, because it is almost always a typo.
 
@@ -33,7 +36,11 @@ from ..rules import MAX_HANDS, Game, GameState, Hand, MoonChoice, MoonRule, Rule
 from ..rules import Variant, normalise_name, state
 from ..rules import apply_seat_changes, read_seat_changes
 from ..rules.house import BY_KEY, HOUSE_KEYS, hand_keys
+from ..rules import KIERKI, is_kierki
 from .errors import FormatError, hand_error
+from .report import report
+from .kierki_file import (deal_from_dict, kierki_game_to_dict, kierki_rules_from_dict,
+                          kierki_state_to_dict)
 
 MAX_FILE_BYTES = 5_000_000  # one game file (1,000 hands of 11 players is about 60 KB)
 RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts", *HOUSE_KEYS)
@@ -50,11 +57,12 @@ def check_file_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
 HAND_KEYS = ("points", "moon_choice", "seat_changes")
 
 
-def _choice(enum: type, value: Any, what: str, hand: int | None = None) -> Any:
+def _choice(enum: type, value: Any, what: str, hand: int | None = None,
+            also: tuple[str, ...] = ()) -> Any:
     try:
         return enum(value)
     except ValueError:
-        allowed = ", ".join(e.value for e in enum)
+        allowed = ", ".join([e.value for e in enum] + list(also))
         raise hand_error("unknown_value", f"{what} must be one of {allowed}, not {value!r}",
                          hand, what=what, value=value, allowed=allowed) from None
 
@@ -64,11 +72,14 @@ def rules_from_dict(data: Any) -> Rules:
         data = {}
     if not isinstance(data, Mapping):
         raise FormatError("rules_type", "rules must be an object")
+    if data.get("variant") == KIERKI.value:
+        return kierki_rules_from_dict(data)
     unknown = sorted(set(data) - set(RULE_KEYS))
     if unknown:
         raise FormatError("unknown_key", f"unknown key {unknown[0]!r} in rules "
                           f"(known: {', '.join(RULE_KEYS)})", key=unknown[0], where="rules")
-    variant = _choice(Variant, data.get("variant", "standard"), "rules.variant")
+    variant = _choice(Variant, data.get("variant", "standard"), "rules.variant",
+                      also=(KIERKI.value,))
     moon = _choice(MoonRule, data.get("moon", "add_to_others"), "rules.moon")
     queen = data.get("queen_breaks_hearts", False)
     if not isinstance(queen, bool):
@@ -83,7 +94,10 @@ def hand_from_dict(data: Any, number: int, game: Game | None = None,
     """Hand ``number`` of a game file; ``game`` (its players and rules) says which keys
     its house rules add (``jack``: a player's name) and whose names they may hold;
     ``names`` are the seats' names before the hand (default the game's players) and
-    ``former`` the names changed away before it (see :func:`read_hands`)."""
+    ``former`` the names changed away before it (see :func:`read_hands`). A Kierki
+    game's hand is a deal (:func:`.kierki_file.deal_from_dict`)."""
+    if game is not None and is_kierki(game.rules):
+        return deal_from_dict(data, number, game, names or game.players, former)  # type: ignore[return-value]
     if not isinstance(data, Mapping):
         raise hand_error("hand_type", "a hand must be an object with \"points\"", number)
     known = HAND_KEYS + (hand_keys(game.rules.house) if game is not None else ())  # type: ignore[arg-type]
@@ -183,6 +197,8 @@ def _first_name(data: Mapping) -> str:
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The game file for ``game``; ``game_from_dict`` reads it back to an equal game."""
+    if is_kierki(game.rules):
+        return kierki_game_to_dict(game)
     hands = []
     names = game.players
     for hand in game.hands:
@@ -219,6 +235,8 @@ def names_before(game: Game, st: GameState, index: int) -> tuple[str, ...]:
 def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
     """The replay report: scores per hand, totals, the verdict and the next hand."""
     st = st or state(game)
+    if is_kierki(game.rules):
+        return kierki_state_to_dict(game, st)
     names = st.players or game.players
     nxt = None
     if st.next_hand is not None:
@@ -241,12 +259,4 @@ def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
             before = names_before(game, st, len(hands))
             row["seat_changes"] = {before[seat]: new for seat, new in hand.seat_changes}
         hands.append(row)
-    return {
-        "players": list(names),
-        "hands": hands,
-        "totals": list(st.totals),
-        "game_over": st.game_over,
-        "winner": None if st.winner is None else names[st.winner],
-        "winners": [names[seat] for seat in st.winners],
-        "next_hand": nxt,
-    }
+    return report(names, hands, st, nxt)

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from .. import rules
 from .csvfile import export_csv
+from .errors import FormatError
 from .gamefile import game_to_dict
 
 MOON = "☾"
@@ -132,7 +133,11 @@ def game_file(game_id: str, created: str, updated: str, game: rules.Game) -> dic
 
 
 def game_csv(game_id: str, created: str, updated: str, game: rules.Game) -> str:
-    """The game as the CSV export writes it: one row per hand and player."""
+    """The game as the CSV export writes it: one row per hand and player. A Kierki game
+    has no CSV form yet: :class:`.errors.FormatError` (``kierki_csv``)."""
+    if rules.is_kierki(game.rules):
+        raise FormatError("kierki_csv", "a Kierki game has no CSV file yet; its JSON file "
+                          "holds the whole match")
     return export_csv([game_file(game_id, created, updated, game)])
 
 

@@ -9,6 +9,13 @@ seat that plays under a new name from one hand on). House rules are data too
 hand's score. :func:`state` derives everything a score
 sheet shows from a :class:`Game`.
 
+Kierki, the Polish compendium game, is a :class:`Game` too: its rules say
+``variant=KIERKI`` (:class:`KierkiRules` holds the table's own rules), its hands are
+:class:`Deal` values (the contract and what each player took), and :func:`state` gives
+the same :class:`GameState` (signed scores, the highest total wins, ``next_hand`` with
+the contract, dealer, leader and trump namer). Its data and checks are
+:mod:`.kierki`; :func:`sum_check` is the sheet's 0-sum check.
+
 Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-based.
 How a game is written down (the game file, the CSV sheet, the export) is
 :mod:`scorekeeper.formats`, beside this package.
@@ -61,6 +68,11 @@ from .scoring import (
     validate_hands,
 )
 from .moon import MoonOutcome, MoonPreview, moon_preview
+from .kierki import (COUNTED, NEGATIVE, Contract, Count, Deal, KierkiRules, LastTricks, Lottery,
+                     RobberCounts, ScheduledDeal, Terms, Trump, check_kierki_rules,
+                     match_deals, schedule, scheduled_deal, series_contracts, terms)
+from .kierki.match import (SumCheck, contract_terms, is_kierki, kierki_standing, match_sum,
+                           score_deal, sum_check)
 from .table import (
     Pass,
     PassDirection,
@@ -79,12 +91,17 @@ from .variants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     VARIANTS,
+    KIERKI,
     Card,
+    Compendium,
     DeckPlan,
+    GameVariant,
     Suit,
     Variant,
     VariantSpec,
     deck_plan,
+    game_name,
+    read_variant,
     spec,
     variants_for,
 )
@@ -104,4 +121,10 @@ __all__ = [
     "points_from_cards", "points_taken_by_nobody", "remaining_points", "running_totals",
     "score_hand", "spec", "standing", "standings_order", "state", "validate_hand", "validate_hands",
     "variants_for",
+    # Kierki
+    "COUNTED", "Compendium", "Contract", "Count", "Deal", "GameVariant", "KIERKI",
+    "KierkiRules", "LastTricks", "Lottery", "NEGATIVE", "RobberCounts", "ScheduledDeal",
+    "SumCheck", "Terms", "Trump", "check_kierki_rules", "contract_terms", "game_name",
+    "is_kierki", "kierki_standing", "match_deals", "match_sum", "read_variant", "schedule",
+    "scheduled_deal", "score_deal", "series_contracts", "sum_check", "terms",
 ]

@@ -60,12 +60,16 @@ def at_target(totals: Sequence[int], target: int) -> tuple[int, ...]:
     return tuple(seat for seat, t in enumerate(totals) if t >= target)
 
 
-def standings_order(totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats in final-standings order: lowest total first, equal totals by seat."""
-    return tuple(sorted(range(len(totals)), key=lambda seat: (totals[seat], seat)))
+def standings_order(totals: Sequence[int], highest_first: bool = False) -> tuple[int, ...]:
+    """The seats in final-standings order: lowest total first (``highest_first``, as
+    in Kierki: highest first), equal totals by seat."""
+    sign = -1 if highest_first else 1
+    return tuple(sorted(range(len(totals)), key=lambda seat: (sign * totals[seat], seat)))
 
 
-def places(totals: Sequence[int]) -> tuple[int, ...]:
-    """Each seat's place in the standings, lowest total first; equal totals share a
-    place (1, 2, 2, 4)."""
+def places(totals: Sequence[int], highest_first: bool = False) -> tuple[int, ...]:
+    """Each seat's place in the standings, lowest total first (``highest_first``, as in
+    Kierki: highest first); equal totals share a place (1, 2, 2, 4)."""
+    if highest_first:
+        return tuple(1 + sum(1 for other in totals if other > t) for t in totals)
     return tuple(1 + sum(1 for other in totals if other < t) for t in totals)

@@ -17,7 +17,8 @@ from .names import MAX_NAME_LENGTH, clean_name, name_problem, normalise_name
 from .scoring import remaining_points, validate_hand, validate_hands
 from .table import dealer_for
 from .values import Hand, MoonChoice, MoonRule, Rules
-from .variants import MAX_PLAYERS, Variant, check_player_count
+from .kierki.deal import Deal
+from .variants import KIERKI, MAX_PLAYERS, GameVariant, check_player_count, read_variant
 
 __all__ = ["MAX_HANDS", "MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRule", "Rules", "check_hand",
            "check_players", "check_table", "clean_name", "normalise_name", "points_taken_by_nobody"]
@@ -26,7 +27,7 @@ __all__ = ["MAX_HANDS", "MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRu
 MAX_HANDS = 1_000  # hands in one game (a game to 100 takes about 10 to 30)
 
 
-def check_players(players: Sequence[str], variant: Variant) -> tuple[str, ...]:
+def check_players(players: Sequence[str], variant: GameVariant) -> tuple[str, ...]:
     """Strip the names and check they are non-empty, unique, printable, at most
     :data:`MAX_NAME_LENGTH` characters, and the right count."""
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
@@ -61,12 +62,13 @@ def check_players(players: Sequence[str], variant: Variant) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Game:
-    """Players in clockwise seating order, the table's rules and the hands played."""
+    """Players in clockwise seating order, the table's rules and the hands played (in
+    Kierki the deals played: ``kierki.Deal`` values)."""
 
     players: tuple[str, ...]
     rules: Rules = field(default_factory=Rules)
     first_dealer: int = 0
-    hands: tuple[Hand, ...] = ()
+    hands: tuple[Hand | Deal, ...] = ()
 
     @classmethod
     def new(
@@ -158,14 +160,18 @@ def check_table(rules: Rules, players: int) -> RulesError | None:
     return check_house_seats(rules.house, players)  # type: ignore[arg-type]
 
 
-def check_rules(variant: Variant | str, players: int | None = None, target: object = 100,
+def check_rules(variant: GameVariant | str, players: int | None = None, target: object = 100,
                 moon: object = MoonRule.ADD_TO_OTHERS, house: object = None,
-                ) -> RulesError | None:
+                kierki: object = None) -> RulesError | None:
     """Would these rules make a table (for ``players``, when given)? None if so, else
-    the reason, as the new-game form asks before it makes the game."""
+    the reason, as the new-game form asks before it makes the game. A Kierki table's
+    own rules are ``kierki`` (a ``KierkiRules``; see ``kierki.check_kierki_rules``), and
+    for Kierki ``players`` must be 3 or 4."""
     try:
-        rules = Rules(Variant(variant), target, MoonRule(moon),  # type: ignore[arg-type]
-                      house=house or {})  # type: ignore[arg-type]
+        rules = Rules(read_variant(variant), target, MoonRule(moon),  # type: ignore[arg-type]
+                      house=house or {}, kierki=kierki)  # type: ignore[arg-type]
+        if players is not None and rules.variant is KIERKI:
+            check_player_count(KIERKI, players)
     except RulesError as err:
         return err
     return None if players is None else check_table(rules, players)
@@ -189,7 +195,9 @@ def check_hand(game: Game, hand: Hand, index: int | None = None) -> RulesError |
 def points_taken_by_nobody(game: Game, hand: Hand, index: int | None = None) -> int:
     """Penalty points of a hand the rules accept that nobody took (a cancelled last trick
     in Cancellation); 0 when every point was given or the hand cannot be saved as it is.
-    ``index`` as for :func:`check_hand`."""
+    ``index`` as for :func:`check_hand`. (Always 0 for a Kierki deal.)"""
+    if not isinstance(hand, Hand):
+        return 0
     left = remaining_points(game.rules, hand.points)
     if left <= 0 or check_hand(game, hand, index) is not None:
         return 0

@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .errors import RulesError
 from .table import read_cycle
-from .variants import VARIANTS, Variant
+from .variants import GameVariant, Variant, game_name
 
 JACK_POINTS = -10  # the J♦ of Omnibus Hearts, after the moon rule
 
@@ -120,7 +120,7 @@ class HouseRule:
     adjust: Callable[[HandContext], tuple[Adjustment, ...]] | None = None
 
 
-ALL_VARIANTS = tuple(VARIANTS)
+ALL_VARIANTS = tuple(Variant)  # the Hearts variants: Kierki plays no house rule
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("jack_of_diamonds", False, _flag("jack_of_diamonds"), bool,
@@ -144,7 +144,7 @@ def _is_off(rule: HouseRule, value: Any) -> bool:
             and value == rule.off)
 
 
-def read_house(variant: Variant, house: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+def read_house(variant: GameVariant, house: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     """The house rules a table plays, in table order, each read and checked; a rule at
     its ``off`` value is left out (so two equal tables compare equal)."""
     if not isinstance(house, Mapping):
@@ -162,7 +162,7 @@ def read_house(variant: Variant, house: Mapping[str, Any]) -> tuple[tuple[str, A
         value = rule.read(house[rule.key])
         if variant not in rule.variants:
             raise RulesError("house_variant", f"rules.{rule.key} cannot be played in "
-                             f"{variant.value} Hearts", key=rule.key, variant=variant.value)
+                             f"{game_name(variant)}", key=rule.key, variant=variant.value)
         kept.append((rule.key, value))
     return tuple(kept)
 

@@ -3,118 +3,25 @@ decides the end of the game. Everything the UI and the store show is derived her
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Protocol, Sequence
+from typing import Sequence
 
 from .errors import RulesError
-from .house import Adjustment, HandContext, adjustments, hand_keys
+from .house import HandContext, adjustments, hand_keys
 from .end import (Standing, at_target, places, points_to_target, rules_standing, standing,
                   standings_order)
+from .kierki.match import is_kierki, kierki_state, next_deal, validate_deals
 from .seats import apply_seat_changes
+from .states import Game, GameState, HandScore, MoonShot, NextHand
 from .values import Hand, MoonChoice, MoonRule, Rules
-from .table import Pass, PassDirection, dealer_for, left_of, pass_for, passes
-from .variants import QUEEN_POINTS, Card, DeckPlan, deck_plan, spec
+from .table import dealer_for, left_of, pass_for, passes
+from .variants import QUEEN_POINTS, deck_plan, spec
 
+__all__ = ["Game", "GameState", "HandScore", "MoonShot", "NextHand", "Standing", "at_target",
+           "hand_info", "hearts_left", "max_player_points", "moon_hand", "moon_shooter",
+           "places", "points_from_cards", "points_to_target", "queens_left",
+           "remaining_points", "rules_standing", "running_totals", "score_hand", "standing",
+           "standings_order", "state", "validate_hand", "validate_hands"]
 
-
-class Game(Protocol):
-    """What scoring reads of a game (:class:`~.game.Game` is the one kind there is);
-    scoring never builds a game, so it does not import it and game.py imports scoring."""
-
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def first_dealer(self) -> int: ...
-    @property
-    def hands(self) -> tuple[Hand, ...]: ...
-    @property
-    def seats(self) -> int: ...
-
-
-@dataclass(frozen=True)
-class MoonShot:
-    player: int  # seat of the shooter
-    choice: MoonChoice  # the shooter's pick, or the table's fixed rule
-
-
-@dataclass(frozen=True)
-class HandScore:
-    """What each player scored in one hand, after the moon rule and the house rules;
-    ``adjustments`` are the house rules' changes (J♦ -10, a total back from the target)."""
-
-    scores: tuple[int, ...]
-    moon: MoonShot | None
-    adjustments: tuple[Adjustment, ...] = ()
-
-
-@dataclass(frozen=True)
-class NextHand:
-    number: int
-    dealer: int
-    direction: PassDirection
-    passes: Mapping[int, int]  # giver seat -> receiver seat; empty on a hold hand
-    deck: DeckPlan
-    first_lead: Card | None  # the card that leads (standard); None in Cancellation
-    first_leader: int | None  # Cancellation: the seat left of the dealer leads
-    seats: int = 1  # how many seats round the cards go (0 on hold; across: half)
-    pass_cards: int = 3  # how many cards each player passes (the table's rule)
-
-    @property
-    def pass_token(self) -> str:
-        """The pass as the game file writes it: left, right2, across, hold."""
-        return self.pass_.token
-
-    @property
-    def pass_(self) -> Pass:
-        return Pass(self.direction, self.seats)
-
-
-@dataclass(frozen=True)
-class GameState:
-    hands: tuple[HandScore, ...]
-    totals: tuple[int, ...]
-    standing: Standing
-    next_hand: NextHand | None  # None once the game is over
-    # the names each hand was played under (after its changes), and after the last hand
-    names: tuple[tuple[str, ...], ...] = ()
-    players: tuple[str, ...] = ()
-
-    @property
-    def game_over(self) -> bool:
-        return self.standing.game_over
-
-    @property
-    def winner(self) -> int | None:
-        return self.standing.winner
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self.standing.winners
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        return self.standing.leaders
-
-    @property
-    def jacks(self) -> tuple[int, ...]:
-        """How many times each seat took the J♦ (Omnibus) in the hands played."""
-        counts = [0] * len(self.totals)
-        for hs in self.hands:
-            for change in hs.adjustments:
-                if change.rule == "jack_of_diamonds":
-                    counts[change.seat] += 1
-        return tuple(counts)
-
-    @property
-    def moons(self) -> tuple[int, ...]:
-        """How many times each seat shot the moon in the hands played."""
-        counts = [0] * len(self.totals)
-        for hs in self.hands:
-            if hs.moon is not None:
-                counts[hs.moon.player] += 1
-        return tuple(counts)
 
 
 # --- entering a hand ---------------------------------------------------------------
@@ -161,20 +68,36 @@ def moon_shooter(rules: Rules, points: Sequence[int]) -> int | None:
 
 
 def validate_hand(game: Game, hand: Hand) -> None:
-    """Check ``hand`` as the next hand of ``game``; raise :class:`RulesError` if wrong."""
+    """Check ``hand`` as the next hand of ``game``; raise :class:`RulesError` if wrong.
+    (In Kierki: the next deal, ``kierki.Deal``.)"""
+    if is_kierki(game.rules):
+        validate_deals(game, (hand,))
+        return
+    _check_kind(hand, len(game.hands) + 1)
     st = state(game)
     _check_hand(game, hand, len(game.hands) + 1, st.standing, st.players)
 
 
 def validate_hands(game: Game, hands: Sequence[Hand]) -> None:
     """Check ``hands`` played one after another from ``game``, keeping a running total so
-    a long game is checked in one pass."""
+    a long game is checked in one pass. (In Kierki: deals, ``kierki.Deal``.)"""
+    if is_kierki(game.rules):
+        validate_deals(game, hands)
+        return
     st = state(game)
     totals, names = st.totals, st.players
     for number, hand in enumerate(hands, len(game.hands) + 1):
+        _check_kind(hand, number)
         names = _check_hand(game, hand, number, rules_standing(game.rules, totals), names)
         scores = score_hand(game.rules, hand, totals).scores
         totals = tuple(t + s for t, s in zip(totals, scores))
+
+
+def _check_kind(hand: object, number: int) -> None:
+    """A Hearts game's hands are Hearts hands (points), not Kierki deals."""
+    if not isinstance(hand, Hand):
+        raise RulesError("hand_kind", "a Hearts game's hands are points per player, not "
+                         "Kierki deals", hand=number)
 
 
 def _check_hand(game: Game, hand: Hand, number: int, before: Standing,
@@ -340,12 +263,18 @@ def _next_hand(game: Game, number: int) -> NextHand:
 
 
 def hand_info(game: Game, number: int) -> NextHand:
-    """Dealer, pass and lead of any hand number (1-based), played or not."""
+    """Dealer, pass and lead of any hand number (1-based), played or not. In Kierki:
+    the deal's dealer, leader, contract and trump namer (a deal of the schedule)."""
+    if is_kierki(game.rules):
+        return next_deal(game, number)
     return _next_hand(game, number)
 
 
 def state(game: Game) -> GameState:
-    """Scores per hand, running totals, who leads, whether it is over, and what comes next."""
+    """Scores per hand, running totals, who leads, whether it is over, and what comes
+    next; a Kierki game's the same way (``kierki.match.kierki_state``)."""
+    if is_kierki(game.rules):
+        return kierki_state(game)
     totals = (0,) * game.seats
     scored = []
     names = tuple(game.players)

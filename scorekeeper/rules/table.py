@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Sequence
 
 from .errors import RulesError
-from .variants import Variant, check_player_count, spec
+from .variants import GameVariant, check_player_count, read_variant, spec
 
 
 class PassDirection(StrEnum):
@@ -84,22 +84,22 @@ def read_cycle(tokens: object, players: int | None = None) -> tuple[str, ...]:
     return tuple(tokens)
 
 
-def pass_cycle(variant: Variant | str, players: int,
+def pass_cycle(variant: GameVariant | str, players: int,
                custom: Sequence[str] | None = None) -> tuple[Pass, ...]:
     """The repeating pass cycle: the table's own (``custom`` tokens) if it has one, else
     the variant's (four players left/right/across/hold, others left/right)."""
-    variant = Variant(variant)
+    variant = read_variant(variant)
     check_player_count(variant, players)
     s = spec(variant)
     tokens = custom or (s.pass_cycle_four if players == 4 else s.pass_cycle)
     return tuple(read_pass(token, players) for token in tokens)
 
 
-def cycle_choices(variant: Variant | str, players: int) -> tuple[tuple[str, ...], ...]:
+def cycle_choices(variant: GameVariant | str, players: int) -> tuple[tuple[str, ...], ...]:
     """Pass cycles tables commonly play, for a new-game form to offer: the variant's own,
     the same with a hold, left/right/hold, and every distance both ways then a hold
     (left, right, left2, right2, ..., across where the count is even); each once."""
-    variant = Variant(variant)
+    variant = read_variant(variant)
     check_player_count(variant, players)
     s = spec(variant)
     own = tuple(s.pass_cycle_four if players == 4 else s.pass_cycle)
@@ -116,7 +116,7 @@ def cycle_choices(variant: Variant | str, players: int) -> tuple[tuple[str, ...]
     return tuple(found)
 
 
-def pass_for(variant: Variant | str, players: int, hand_number: int,
+def pass_for(variant: GameVariant | str, players: int, hand_number: int,
              custom: Sequence[str] | None = None) -> Pass:
     """The pass of hand ``hand_number`` (1-based), in the table's cycle."""
     if hand_number < 1:
@@ -125,7 +125,7 @@ def pass_for(variant: Variant | str, players: int, hand_number: int,
     return cycle[(hand_number - 1) % len(cycle)]
 
 
-def pass_direction(variant: Variant | str, players: int, hand_number: int,
+def pass_direction(variant: GameVariant | str, players: int, hand_number: int,
                    custom: Sequence[str] | None = None) -> PassDirection:
     """Which way the cards go on hand ``hand_number`` (1-based)."""
     return pass_for(variant, players, hand_number, custom).direction

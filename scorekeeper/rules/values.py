@@ -8,8 +8,9 @@ from typing import Any, Mapping
 
 from .errors import RulesError
 from .house import BY_KEY, read_house
+from .kierki.table import KierkiRules
 from .seats import read_changes
-from .variants import Variant, spec
+from .variants import KIERKI, GameVariant, Variant, read_variant, spec
 
 
 class MoonRule(StrEnum):
@@ -31,23 +32,52 @@ class MoonChoice(StrEnum):
 
 @dataclass(frozen=True)
 class Rules:
-    variant: Variant = Variant.STANDARD
+    """A table's rules. A Hearts table: its variant, target, moon rule and house rules.
+    A Kierki table (``variant`` KIERKI): ``kierki`` (its lottery, last tricks, order of
+    contracts and series; the usual game by default); it has no target (0), no moon
+    rule and no house rule, and the highest total wins (:attr:`highest_wins`)."""
+
+    variant: GameVariant = Variant.STANDARD
     target: int = 100
     moon: MoonRule = MoonRule.ADD_TO_OTHERS
     queen_breaks_hearts: bool = False  # a reminder for the table, not a scoring rule
     # the house rules played (key -> value, see house.HOUSE_RULES): a mapping when made,
     # kept as (key, value) pairs in table order, without the rules that are off
     house: Mapping[str, Any] | tuple[tuple[str, Any], ...] = ()
+    kierki: KierkiRules | None = None  # a Kierki table's own rules; None in Hearts
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "variant", Variant(self.variant))
+        object.__setattr__(self, "variant", read_variant(self.variant))
         object.__setattr__(self, "moon", MoonRule(self.moon))
         object.__setattr__(self, "house", read_house(self.variant, dict(self.house)))
+        if self.variant is KIERKI:
+            self._kierki()
+            return
+        if self.kierki is not None:
+            raise RulesError("kierki_rules", "the Kierki rules are for a Kierki table, not "
+                             f"{self.variant.value} Hearts", variant=self.variant.value)
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise RulesError(
                 "target", f"the target must be a positive whole number, not {self.target!r}",
                 value=self.target,
             )
+
+    def _kierki(self) -> None:
+        """A Kierki table: its own rules (the usual ones by default), no Hearts rule."""
+        if self.kierki is None:
+            object.__setattr__(self, "kierki", KierkiRules())
+        elif not isinstance(self.kierki, KierkiRules):
+            raise RulesError("kierki_rules", "the Kierki rules must be a KierkiRules value")
+        if self.moon is not MoonRule.ADD_TO_OTHERS or self.queen_breaks_hearts:
+            key = "moon" if self.moon is not MoonRule.ADD_TO_OTHERS else "queen_breaks_hearts"
+            raise RulesError("kierki_rules", f"rules.{key} is a Hearts rule: Kierki has none",
+                             key=key)
+        object.__setattr__(self, "target", spec(KIERKI).default_target)  # no target
+
+    @property
+    def highest_wins(self) -> bool:
+        """Does the highest total win (Kierki)? Otherwise the lowest (Hearts)."""
+        return spec(self.variant).highest_wins
 
     def house_rule(self, key: str) -> Any:
         """The value of house rule ``key`` at this table (its off value if not played)."""
@@ -69,10 +99,10 @@ class Rules:
         return int(self.house_rule("pass_cards"))
 
     @classmethod
-    def for_variant(cls, variant: Variant | str, **kw: object) -> "Rules":
+    def for_variant(cls, variant: GameVariant | str, **kw: object) -> "Rules":
         """Rules with the variant's usual target unless one is given."""
         kw.setdefault("target", spec(variant).default_target)
-        return cls(variant=Variant(variant), **kw)  # type: ignore[arg-type]
+        return cls(variant=read_variant(variant), **kw)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,11 @@
-"""The variants as data: players, decks, penalty points and deck preparation."""
+"""The variants as data: players, decks, penalty points and deck preparation.
+
+:class:`Variant` names the Hearts variants (standard, Cancellation); Kierki, the Polish
+compendium game, is a game of its own beside them (:data:`KIERKI`, a
+:class:`Compendium`), with its spec in :data:`VARIANTS` too, so a game's
+``rules.variant`` says "kierki" and :func:`spec` and :func:`deck_plan` answer for it.
+:func:`variants_for` offers the Hearts variants only (a new Hearts game's choices).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +18,29 @@ from .errors import RulesError
 class Variant(StrEnum):
     STANDARD = "standard"
     CANCELLATION = "cancellation"
+
+
+class Compendium(StrEnum):
+    """A game of several contracts, scored deal by deal (not a Hearts variant)."""
+
+    KIERKI = "kierki"
+
+
+KIERKI = Compendium.KIERKI
+GameVariant = Variant | Compendium  # what ``Rules.variant`` holds
+
+
+def read_variant(value: object) -> GameVariant:
+    """The variant or compendium game ``value`` names; ValueError if none."""
+    try:
+        return Variant(value)
+    except ValueError:
+        return Compendium(value)
+
+
+def game_name(variant: GameVariant) -> str:
+    """The game as a sentence names it: "standard Hearts", "Kierki"."""
+    return "Kierki" if variant is KIERKI else f"{variant.value} Hearts"
 
 
 class Suit(StrEnum):
@@ -48,7 +78,7 @@ class DeckPlan:
 
 @dataclass(frozen=True)
 class VariantSpec:
-    variant: Variant
+    variant: GameVariant
     min_players: int
     max_players: int
     decks: int
@@ -60,11 +90,12 @@ class VariantSpec:
     default_target: int
     pass_cycle_four: tuple[str, ...]  # pass cycle when exactly four play
     pass_cycle: tuple[str, ...]  # pass cycle for any other count
+    highest_wins: bool = False  # the highest total wins (Kierki); Hearts: the lowest
 
 
 QUEEN_POINTS = 13
 
-VARIANTS: dict[Variant, VariantSpec] = {
+VARIANTS: dict[GameVariant, VariantSpec] = {
     Variant.STANDARD: VariantSpec(
         variant=Variant.STANDARD,
         min_players=3,
@@ -93,6 +124,23 @@ VARIANTS: dict[Variant, VariantSpec] = {
         pass_cycle_four=("left", "right"),
         pass_cycle=("left", "right"),
     ),
+    # Kierki: no penalty points, no moon, no target and no pass (its contracts, values
+    # and schedule are rules.kierki); the highest total wins at the end of the schedule
+    KIERKI: VariantSpec(
+        variant=KIERKI,
+        min_players=3,
+        max_players=4,
+        decks=1,
+        hand_points=0,
+        exact_total=True,
+        moon_score=0,
+        hearts=13,
+        queens=1,
+        default_target=0,
+        pass_cycle_four=("hold",),
+        pass_cycle=("hold",),
+        highest_wins=True,
+    ),
 }
 
 MIN_PLAYERS = min(spec.min_players for spec in VARIANTS.values())
@@ -116,21 +164,23 @@ TWO_OF_CLUBS = _c("2", Suit.CLUBS)
 THREE_OF_CLUBS = _c("3", Suit.CLUBS)
 
 
-def spec(variant: Variant | str) -> VariantSpec:
-    return VARIANTS[Variant(variant)]
+def spec(variant: GameVariant | str) -> VariantSpec:
+    return VARIANTS[read_variant(variant)]
 
 
 def variants_for(players: int) -> tuple[Variant, ...]:
-    """The variants that can be played by this many players."""
-    return tuple(v for v, s in VARIANTS.items() if s.min_players <= players <= s.max_players)
+    """The Hearts variants that can be played by this many players (Kierki, a game of
+    its own, is not among them: ``spec(KIERKI)`` says its player counts)."""
+    return tuple(v for v in Variant
+                 if VARIANTS[v].min_players <= players <= VARIANTS[v].max_players)
 
 
-def check_player_count(variant: Variant, players: int) -> None:
+def check_player_count(variant: GameVariant, players: int) -> None:
     s = VARIANTS[variant]
     if not s.min_players <= players <= s.max_players:
         raise RulesError(
             "player_count",
-            f"{variant.value} Hearts is for {s.min_players} to {s.max_players} players, "
+            f"{game_name(variant)} is for {s.min_players} to {s.max_players} players, "
             f"not {players}",
             variant=variant.value,
             count=players,
@@ -139,11 +189,14 @@ def check_player_count(variant: Variant, players: int) -> None:
         )
 
 
-def deck_plan(variant: Variant | str, players: int) -> DeckPlan:
+def deck_plan(variant: GameVariant | str, players: int) -> DeckPlan:
     """Cards to take out, cards each and the first lead for this many players."""
-    variant = Variant(variant)
+    variant = read_variant(variant)
     check_player_count(variant, players)
     s = VARIANTS[variant]
+    if variant is KIERKI:  # three players: the 2♣ out, 17 cards each; left of dealer leads
+        removed = (TWO_OF_CLUBS,) if players == 3 else ()
+        return DeckPlan(s.decks, removed, (52 - len(removed)) // players, 0, None)
     if variant is Variant.CANCELLATION:
         cards = 52 * s.decks
         return DeckPlan(s.decks, (), cards // players, cards % players, None)

@@ -11,6 +11,10 @@ A game file is a TinyDB database::
 
 A change of an Omnibus game also has ``old_jack`` / ``new_jack``: the seat that took the
 J♦ (written only when a hand names one, so other change logs are as they were).
+
+A change of a Kierki game keeps its deals as ``old_deal`` / ``new_deal`` (the contract,
+the counts, trumps and the players out by seat: ``formats.kierki_file.deal_record``);
+its ``old`` / ``new`` points are null, as a deal has no Hearts points.
 """
 
 from __future__ import annotations
@@ -83,6 +87,8 @@ def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) ->
     if st.standing.shared:
         extra["winners"] = [names[seat] for seat in st.winners]
     spells, marks = spells_of(game)
+    if rules.is_kierki(game.rules):  # how many deals the whole match has
+        extra["deals"] = rules.match_deals(game.rules.kierki, game.seats)  # type: ignore[arg-type]
     if spells:  # only a game where a seat changed name: other rows stay as they were
         extra["spells"] = [[sp.seat, sp.name, sp.first, sp.last, sp.points, sp.moons,
                             sp.jacks] for sp in spells]
@@ -110,7 +116,8 @@ def summary_value(s: dict[str, Any]) -> GameSummary:
         jacks=tuple(s.get("jacks", ())),
         winners=tuple(s.get("winners", ())) or ((s["winner"],) if s["winner"] else ()),
         spells=tuple(Spell(*sp) for sp in s.get("spells", ())),
-        marks=tuple((hand, tuple(totals)) for hand, totals in s.get("marks", ())))
+        marks=tuple((hand, tuple(totals)) for hand, totals in s.get("marks", ())),
+        deals=s.get("deals", 0))
     return value
 
 
@@ -118,22 +125,40 @@ def _pairs(raw: Any) -> tuple[tuple[int, str], ...]:
     return () if not raw else tuple((int(seat), str(name)) for seat, name in raw)
 
 
+def _deal(e: dict[str, Any], prefix: str, seats: Any) -> rules.Deal | None:
+    """A Kierki change's deal (``old_deal`` / ``new_deal``), with its seat changes."""
+    raw = e.get(f"{prefix}_deal")
+    if raw is None:
+        return None
+    try:
+        return formats.deal_from_record(raw, seats)
+    except formats.FormatError as err:
+        raise DamagedData(str(err)) from None
+
+
 def change_value(e: dict[str, Any]) -> Change:
+    old_seats = _pairs(e.get("old_seats", e.get("old_seat_changes")))
+    new_seats = _pairs(e.get("new_seats", e.get("new_seat_changes")))
     return Change(
         at=e["at"], action=e["action"], hand=e["hand"],
         old=None if e.get("old") is None else tuple(e["old"]),
         new=None if e.get("new") is None else tuple(e["new"]),
         old_moon_choice=e.get("old_moon_choice"), new_moon_choice=e.get("new_moon_choice"),
         old_jack=e.get("old_jack"), new_jack=e.get("new_jack"),
-        old_seats=_pairs(e.get("old_seats", e.get("old_seat_changes"))),
-        new_seats=_pairs(e.get("new_seats", e.get("new_seat_changes"))),
-        version=e.get("version", 0),
+        old_seats=old_seats, new_seats=new_seats, version=e.get("version", 0),
+        old_deal=_deal(e, "old", old_seats), new_deal=_deal(e, "new", new_seats),
     )
 
 
-def hand_entry(hand: rules.Hand | None, prefix: str) -> dict[str, Any]:
+def hand_entry(hand: rules.Hand | rules.Deal | None, prefix: str) -> dict[str, Any]:
     if hand is None:
         return {prefix: None, f"{prefix}_moon_choice": None}
+    if isinstance(hand, rules.Deal):  # a Kierki deal: no points, the deal itself
+        entry: dict[str, Any] = {prefix: None, f"{prefix}_moon_choice": None,
+                                 f"{prefix}_deal": formats.deal_record(hand)}
+        if hand.seat_changes:
+            entry[f"{prefix}_seat_changes"] = [list(p) for p in hand.seat_changes]
+        return entry
     entry = {prefix: list(hand.points),
              f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
     if hand.jack is not None:

@@ -60,6 +60,9 @@ class GameSummary:
     # ``players`` are the names after the last hand
     spells: tuple[Spell, ...] = ()
     marks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    # a Kierki game (variant "kierki"): how many deals the whole match has (``hands`` are
+    # the deals played); 0 in Hearts
+    deals: int = 0
 
     @property
     def former(self) -> tuple[str, ...]:
@@ -75,8 +78,8 @@ class Change:
     at: str  # ISO 8601, UTC
     action: str  # "add" (at the end) | "edit" | "remove" | "insert" (before later hands)
     hand: int  # 1-based hand number (of an inserted hand: its place, later hands move down)
-    old: tuple[int, ...] | None  # points before (None for "add" and "insert")
-    new: tuple[int, ...] | None  # points after (None for "remove")
+    old: tuple[int, ...] | None  # points before (None for "add" and "insert"; Kierki)
+    new: tuple[int, ...] | None  # points after (None for "remove"; Kierki)
     old_moon_choice: str | None = None
     new_moon_choice: str | None = None
     version: int = 0  # the game's version after this change
@@ -86,6 +89,10 @@ class Change:
     # "edit"...: the hand's own seat changes before and after
     old_seats: tuple[tuple[int, str], ...] = ()
     new_seats: tuple[tuple[int, str], ...] = ()
+    # a Kierki game's deal before and after (``old``/``new`` are None: a deal has no
+    # Hearts points); None in Hearts
+    old_deal: rules.Deal | None = None
+    new_deal: rules.Deal | None = None
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from urllib.parse import quote
 import flet as ft
 
 from ... import rules
+from ...formats import FormatError
 from ...formats.share import Translator, download_name, game_csv, game_json, share_text
 from ...store import StoreError
 from .. import ids
@@ -75,7 +76,10 @@ def game_download(store: GameStore, game_id: str, extension: str) -> dict[str, A
         return dict(content=b"No such game.\n", status_code=404, media_type="text/plain")
     write, media = ((game_json, "application/json") if extension == "json"
                     else (game_csv, "text/csv; charset=utf-8"))
-    body = write(stored.id, stored.created, stored.updated, stored.game)
+    try:
+        body = write(stored.id, stored.created, stored.updated, stored.game)
+    except FormatError as e:  # a Kierki game's CSV: not made yet (the JSON holds it)
+        return dict(content=f"{e}\n".encode(), status_code=422, media_type="text/plain")
     name = download_name(stored.id, stored.created, extension)
     return dict(content=body.encode("utf-8"), status_code=200, media_type=media,
                 headers={"Content-Disposition": f'attachment; filename="{name}"',

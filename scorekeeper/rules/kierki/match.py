@@ -1,0 +1,155 @@
+"""A Kierki match as the score sheet sees it: each deal checked and scored, the totals,
+the end (after the schedule's last deal), the winners (the highest total; equal highest
+totals share the win) and the sum check (with the lottery the match sums to 0).
+
+:func:`kierki_state` gives the same :class:`~..states.GameState` as a Hearts game
+(``rules.state`` calls it for a Kierki table): each deal's signed scores, the totals, the
+standing and the next deal, whose :class:`~..states.NextHand` carries the contract, the
+dealer, the leader, the trump namer and the number of deals, and no pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..end import Standing
+from ..errors import RulesError
+from ..seats import apply_seat_changes
+from ..states import Game, GameState, HandScore, NextHand
+from ..table import PassDirection
+from ..values import Rules
+from ..variants import KIERKI, deck_plan
+from .checks import validate_deal
+from .contracts import Contract, Terms, terms
+from .deal import Deal, RobberCounts
+from .schedule import ScheduledDeal, match_deals, scheduled_deal, series_contracts
+from .table import KierkiRules
+
+
+def is_kierki(rules: Rules) -> bool:
+    return rules.variant is KIERKI
+
+
+def table_of(rules: Rules) -> KierkiRules:
+    assert rules.kierki is not None, "not a Kierki table"
+    return rules.kierki
+
+
+def contract_terms(rules: Rules, players: int, contract: Contract | str) -> Terms:
+    """What ``contract`` pays at this Kierki table (``rules``) for ``players``."""
+    table = table_of(rules)
+    return terms(contract, players, table.last_tricks, table.lottery)
+
+
+def score_deal(rules: Rules, players: int, deal: Deal) -> tuple[int, ...]:
+    """The points each player scores for a (valid) deal, signed."""
+    if deal.contract is Contract.LOTTERY:
+        scores = [0] * players
+        for seat, prize in zip(deal.out, contract_terms(rules, players, deal.contract).prizes):
+            scores[seat] += prize
+        return tuple(scores)
+    t = contract_terms(rules, players, deal.contract)
+    if isinstance(deal.taken, RobberCounts):
+        rows = [deal.taken.of(count) for count in t.counts]
+    else:
+        rows = [deal.taken]
+    return tuple(sum(value * row[seat] for value, row in zip(t.values, rows))
+                 for seat in range(players))
+
+
+def slot_of(game: Game, number: int) -> ScheduledDeal:
+    """Deal ``number`` (1-based) of the game's schedule."""
+    return scheduled_deal(table_of(game.rules), game.seats, game.first_dealer, number)
+
+
+def deals_in_match(game: Game) -> int:
+    return match_deals(table_of(game.rules), game.seats)
+
+
+def kierki_standing(totals: Sequence[int], over: bool) -> Standing:
+    """Who leads (the highest total) and, once the match is over, who won: the highest
+    total; equal highest totals share the win (no source gives a tie-break)."""
+    high = max(totals)
+    leaders = tuple(seat for seat, t in enumerate(totals) if t == high)
+    single = leaders[0] if over and len(leaders) == 1 else None
+    return Standing(over, single, leaders, False, leaders if over else ())
+
+
+def validate_deals(game: Game, deals: Sequence[Any]) -> None:
+    """Check ``deals`` played one after another from ``game`` (its deals so far): each
+    the contract the match is at, adding up, and none after the last deal."""
+    table, n = table_of(game.rules), game.seats
+    st = kierki_state(game)
+    names, totals = st.players, st.totals
+    length = match_deals(table, n)
+    for number, deal in enumerate(deals, len(game.hands) + 1):
+        if number > length:
+            over = kierki_standing(totals, True)
+            won = " and ".join(names[seat] for seat in over.winners)
+            raise RulesError("game_over", f"the match was already over after deal "
+                             f"{number - 1} ({won} won)", hand=number, winner=won)
+        if getattr(deal, "seat_changes", ()):
+            names = apply_seat_changes(names, deal.seat_changes, number)
+        slot = scheduled_deal(table, n, game.first_dealer, number)
+        validate_deal(slot, deal, contract_terms(game.rules, n, slot.contract), names)
+        totals = tuple(t + s for t, s in zip(totals, score_deal(game.rules, n, deal)))
+
+
+def next_deal(game: Game, number: int) -> NextHand:
+    """Deal ``number`` as the sheet announces it: dealer, leader, contract, trump namer,
+    series and the match's length; no pass. Raises beyond the last deal."""
+    slot = slot_of(game, number)
+    return NextHand(slot.number, slot.dealer, PassDirection.HOLD, {},
+                    deck_plan(KIERKI, game.seats), None, slot.leader, 0, 0, slot.contract,
+                    slot.series, slot.trump_namer, deals_in_match(game))
+
+
+def kierki_state(game: Game) -> GameState:
+    """Scores per deal (signed), running totals, the standing and the next deal."""
+    n = game.seats
+    totals = (0,) * n
+    names = tuple(game.players)
+    scored, rows = [], []
+    for deal in game.hands:
+        if deal.seat_changes:
+            names = apply_seat_changes(names, deal.seat_changes)
+        rows.append(names)
+        scores = score_deal(game.rules, n, deal)
+        scored.append(HandScore(scores, None))
+        totals = tuple(t + s for t, s in zip(totals, scores))
+    over = len(game.hands) >= deals_in_match(game)
+    nxt = None if over else next_deal(game, len(game.hands) + 1)
+    return GameState(tuple(scored), totals, kierki_standing(totals, over), nxt, tuple(rows),
+                     names)
+
+
+@dataclass(frozen=True)
+class SumCheck:
+    """The sheet's sum check: what the totals add up to now, what the deals played give
+    out in all (always the same for valid deals), and what the whole match adds up to
+    (0 with the lottery; without it the negative deals are not paid back in full)."""
+
+    total: int
+    played: int
+    match: int
+
+    @property
+    def zero_sum(self) -> bool:
+        """Does the whole match add up to 0 (is the lottery played)?"""
+        return self.match == 0
+
+
+def match_sum(rules: Rules, players: int) -> int:
+    """What every total of a whole match adds up to: 0 with the lottery; without it
+    -1300 a series (3 players: -1275)."""
+    table = table_of(rules)
+    one = sum(contract_terms(rules, players, c).total for c in series_contracts(table, players))
+    return table.series * one
+
+
+def sum_check(game: Game) -> SumCheck:
+    """The sum check of a Kierki game so far (see :class:`SumCheck`)."""
+    n = game.seats
+    played = sum(contract_terms(game.rules, n, deal.contract).total for deal in game.hands)
+    return SumCheck(sum(kierki_state(game).totals), played, match_sum(game.rules, n))
