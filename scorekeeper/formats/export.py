@@ -25,6 +25,8 @@ from .kierki_file import deal_from_record, deal_record
 
 EXPORT_KIND = "scorekeeper-export"
 EXPORT_KEYS = ("kind", "version", "exported", "games")  # the export's top level, every version
+# the top level of a file to import: a game's or an export's keys
+FILE_KEYS = TOP_KEYS + tuple(key for key in EXPORT_KEYS if key not in TOP_KEYS)
 # 2: a change-log entry may be an "insert" (game file format 2); version 1 exports are
 # read as they are, and a version that reads only 1 refuses a version 2 export in words.
 # 3: a table's life: hands with "seat_changes", a game's "next_seat_changes" and the
@@ -159,7 +161,7 @@ def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
 def _raw_games(data: Any) -> list[Any]:
     """The games of an export, a game file or a list of game files, not yet checked."""
     if isinstance(data, dict) and "games" not in data and "players" not in data:
-        _check_keys(data, TOP_KEYS + EXPORT_KEYS, "the file")  # neither: a typo?
+        _check_keys(data, FILE_KEYS, "the file")  # neither: a typo?
     if isinstance(data, dict) and "games" in data and "players" not in data:
         _check_keys(data, EXPORT_KEYS, "the export")
         kind = data.get("kind", EXPORT_KIND)
