@@ -50,7 +50,8 @@ def test_a_top_level_typo_is_refused_by_replay_and_import(
     for argv in (["replay", str(path)], ["replay", str(path), "--json"],
                  ["import", str(path), "--db", str(db)]):
         code, err = run(argv, capsys)
-        assert code == 2 and f"unknown key {key!r} in the game" in err, (argv, err)
+        where = "the file" if argv[0] == "import" else "the game"  # a game or an export
+        assert code == 2 and f"{path}: unknown key {key!r} in {where}" in err, (argv, err)
         if nearest is None:
             assert "(known: players, rules, first_dealer, hands, id, created" in err, err
         else:
@@ -69,7 +70,7 @@ def test_a_game_of_an_export_or_a_list_is_named(tmp_path: Path, capsys) -> None:
 
 @pytest.mark.parametrize("data, message", [
     ({"kind": "scorekeeper-export", "version": 3, "exportd": "2026-01-01", "games": []},
-     "unknown key 'exportd' in the export (did you mean 'exported'?)"),
+     "unknown key 'exportd' in the file (did you mean 'exported'?)"),
     ({"kind": "scorekeeper-export", "gmes": [GAME]},
      "unknown key 'gmes' in the file (did you mean 'games'?)"),
     ({"Players": GAME["players"]}, "unknown key 'Players' in the file (did you mean 'players'?)"),
