@@ -220,9 +220,10 @@ def _run(argv: Sequence[str] | None) -> int:
         say(str(e))
         return EXIT_INVALID
     if argv is None and args.func is cmd_serve:  # this process is `scorekeeper serve`
-        from ..app.server.allocator import serve_on_malloc
+        from ..app.server import allocator, stopping
 
-        serve_on_malloc()  # see there: the memory of expired sessions goes back
+        stopping.install()  # from here on SIGINT and SIGTERM stop it: see there
+        allocator.serve_on_malloc()  # see there: the memory of expired sessions goes back
     for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8: no traceback
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
