@@ -157,12 +157,8 @@ class _Reader:
             self._shape.key(path, key)
             self._expect(":", "Expecting ':' delimiter")
             out[key] = self.value(path + (key,))
-            char = self.peek()
-            self.pos += 1
-            if char == "}":
+            if self._closed("}"):
                 return out
-            if char != ",":
-                raise self.error("Expecting ',' delimiter", self.pos - 1)
             char = self.peek()
 
     def _array(self, path: Path) -> list[Any]:
@@ -173,12 +169,18 @@ class _Reader:
         while True:
             self._shape.item(path, len(out) + 1)
             out.append(self.value(path + (len(out),)))
-            char = self.peek()
-            self.pos += 1
-            if char == "]":
+            if self._closed("]"):
                 return out
-            if char != ",":
-                raise self.error("Expecting ',' delimiter", self.pos - 1)
+
+    def _closed(self, closing: str) -> bool:
+        """Past the "," after an item (False: another comes) or the closing character."""
+        char = self.peek()
+        self.pos += 1
+        if char == closing:
+            return True
+        if char != ",":
+            raise self.error("Expecting ',' delimiter", self.pos - 1)
+        return False
 
     def _whole(self) -> Any:
         """The value at ``pos`` decoded whole, once all of its text is in the buffer: a
