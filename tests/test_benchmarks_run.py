@@ -111,3 +111,12 @@ def test_engines_benchmark_runs_on_the_three_engines() -> None:
     webgl = next(line for line in lines if line.startswith("webkit warm open with WebGL off"))
     assert re.search(r": \d+ ms \(with WebGL \d+ ms\)", webgl), webgl
     assert re.search(r"^download: \d+\.\d MB with gzip", out, re.M), out
+
+
+def test_big_files_benchmark_runs_every_file() -> None:
+    out = run("bench_big_files.py", "--mb", "0.2")
+    for label in ("import csv", "import game", "replay game", "import export"):
+        line = next(line for line in out.splitlines() if line.startswith(label))
+        assert line.count(" MB") == 2 and "exit 2" in line and "x memory" in line, line
+    assert out.count("at most 1,000") == 4, out  # each refused for its 1,001st hand
+    assert out.strip().splitlines()[-1].startswith("big files: worst "), out

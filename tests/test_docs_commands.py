@@ -14,9 +14,10 @@ run; each command is read as the shell would split it, and checked:
   the install);
 - every file, folder or module it names exists in the repository, or was made by a
   command before it on the same page (``build-web site``, ``pip wheel -w dist``, ``-o``);
-- ``scorekeeper``: the arguments are accepted by the command's own parser, each flag
-  stands after its subcommand (before it, argparse gives it to the top level), and the
-  file given to ``replay``/``import`` exists;
+- ``scorekeeper``: the arguments are accepted by the command's own reading of them
+  (``scorekeeper.cli.parse_args``: a flag may stand before or after its subcommand, one
+  the subcommand does not take is refused), and the file given to ``replay``/``import``
+  exists;
 - ``pytest``: every option is in ``pytest --help`` and every path or node id exists;
 - a script (a benchmark, a tool): every option is one its parser adds (read from its
   ``add_argument`` calls, which is what its ``--help`` lists; importing a browser
@@ -27,7 +28,6 @@ command hides in a block this test would not read."""
 
 from __future__ import annotations
 
-import argparse
 import ast
 import contextlib
 import fnmatch
@@ -43,7 +43,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import build_parser
+from scorekeeper.cli import UsageError, parse_args
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -346,45 +346,20 @@ def script_options(script: Path) -> frozenset[str]:
     return frozenset(found)
 
 
-def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    for action in parser._actions:  # argparse has no public way to list them
-        if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
-    return {}
-
-
-def _takes_value(parser: argparse.ArgumentParser, flag: str) -> bool:
-    return any(flag in a.option_strings and a.nargs != 0 for a in parser._actions)
-
-
 def check_scorekeeper(args: list[str], page: Page) -> list[str]:
-    """The command's own parser accepts the line; a flag stands after its subcommand;
-    replay's and import's file exists; what the command writes is made."""
-    parser = build_parser()
-    subs = _subcommands(parser)
-    problems = []
-    position = None
-    i = 0
-    while i < len(args):
-        if args[i] in subs:
-            position = i
-            break
-        if args[i].startswith("-") and _takes_value(parser, args[i].split("=")[0]):
-            i += 1
-        i += 1
-    if position is not None:
-        for word in args[:position]:
-            if word.startswith("-") and word not in {"-h", "--help", "--version"}:
-                problems.append(f"{word} stands before '{args[position]}': it belongs after "
-                                "the subcommand")
+    """The command's own reading of its arguments accepts the line; replay's and
+    import's file exists; what the command writes is made."""
     err = io.StringIO()
     try:
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-            ns = parser.parse_args(args)
+            ns = parse_args(args)
+    except UsageError as e:  # a flag of another command
+        return [f"scorekeeper refuses it: {e}"]
     except SystemExit as e:
         if e.code:
-            return problems + [f"scorekeeper refuses it: {err.getvalue().strip().splitlines()[-1]}"]
-        return problems  # --help, --version
+            return [f"scorekeeper refuses it: {err.getvalue().strip().splitlines()[-1]}"]
+        return []  # --help, --version
+    problems: list[str] = []
     for key in ("file",):
         value = getattr(ns, key, None)
         if value not in (None, "-") and not exists(value, page):
@@ -519,7 +494,7 @@ def test_the_readme_commands_are_read() -> None:
     (".venv/bin/python -m pytest tests/nowhere -q", "no such test file"),
     (".venv/bin/python -m pytest tests/test_rules.py::test_nothing", "no test test_nothing"),
     (".venv/bin/python -m pytest --no-such-flag tests", "--no-such-flag: not an option"),
-    (".venv/bin/scorekeeper --db dbX import game.json", "stands before 'import'"),
+    (".venv/bin/scorekeeper --port 9000 import game.json", "not an option of import"),
     (".venv/bin/scorekeeper replay nowhere.json", "no such file"),
     (".venv/bin/scorekeeper export --db", "refuses it"),
     (".venv/bin/scorekeeper serve --colour", "refuses it"),
@@ -550,7 +525,8 @@ def test_the_checker_passes_what_runs() -> None:
              "sudo apt-get install -y nodejs",
              "mkdir -p build && .venv/bin/pybabel extract -F babel.cfg -o build/x.pot scorekeeper",
              ".venv/bin/scorekeeper export --format csv -o games.csv",
-             ".venv/bin/scorekeeper import games.csv --db /tmp/other"]
+             ".venv/bin/scorekeeper import games.csv --db /tmp/other",
+             ".venv/bin/scorekeeper --db /tmp/other import games.csv"]
     made = Page()
     found = [p for line in lines for p in check_command(Command("page.md", 1, line), made)]
     assert not found, found

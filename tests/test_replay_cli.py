@@ -146,6 +146,7 @@ def test_invalid_input_exits_2_with_one_clear_message(tmp_path, capsys, name, da
         assert out == ""
         assert message in err
         assert err.count("\n") == 1 and "Traceback" not in err
+        assert err.startswith(f"scorekeeper: {tmp_path / 'game.json'}: "), err  # as import's
 
 
 def test_missing_file(capsys, tmp_path):
@@ -161,7 +162,7 @@ def test_console_script_end_to_end(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "replay", str(bad), "--json"],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.strip() == ("scorekeeper: hand 1: the points add up to 6, "
+    assert proc.stderr.strip() == (f"scorekeeper: {bad}: hand 1: the points add up to 6, "
                                    "but every hand holds exactly 26")
     good = tmp_path / "good.json"
     good.write_text(json.dumps(EXAMPLE), encoding="utf-8")

@@ -8,7 +8,10 @@
 
     scorekeeper --version                                           the version
 
-Invalid input exits with status 2 and one message on stderr, never a traceback. A reader
+A flag may stand before the command's name or after it (``scorekeeper --db DIR import
+FILE`` is ``scorekeeper import FILE --db DIR``); one that the command does not take
+(``scorekeeper --port 9000 import FILE``) is refused in one line naming the command it
+goes with. Invalid input exits with status 2 and one message on stderr, never a traceback. A reader
 that stops reading (``scorekeeper replay FILE --json | head``) ends it quietly with status 0.
 
 Modules: ``errors`` (UsageError, one line and exit 2), ``reading`` (files in, with their
@@ -20,14 +23,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from ..formats import FormatError
 from ..rules import RulesError
 from .errors import EXIT_INVALID, UsageError, say
 from .replay import format_table
 
-__all__ = ["EXIT_INVALID", "UsageError", "build_parser", "format_table", "main"]
+__all__ = ["EXIT_INVALID", "FLAGS", "UsageError", "build_parser", "format_table", "main",
+           "parse_args"]
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -65,12 +70,52 @@ def cmd_build_web(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_serve_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--lan", action="store_true",
-                   help="listen on every address so a phone on the same Wi-Fi can open the app")
-    p.add_argument("--port", type=int, default=8550, help="port (default 8550)")
-    p.add_argument("--db", default=None, help="data folder (default: the app's data folder)")
+@dataclass(frozen=True)
+class Flag:
+    """An option of some commands: ``names`` as typed, argparse's ``options``, the
+    ``commands`` that take it (the first is named when it is given to another)."""
+
+    names: tuple[str, ...]
+    options: dict[str, Any]
+    commands: tuple[str, ...]
+
+    @property
+    def dest(self) -> str:
+        return self.names[-1].lstrip("-").replace("-", "_")
+
+    def default(self) -> Any:
+        return False if self.options.get("action") == "store_true" else self.options.get("default")
+
+
+FLAGS = (
+    Flag(("--host",), {"default": "127.0.0.1", "metavar": "H",
+                       "help": "address to listen on (default 127.0.0.1)"}, ("serve",)),
+    Flag(("--lan",), {"action": "store_true", "help": "listen on every address so a phone "
+                      "on the same Wi-Fi can open the app"}, ("serve",)),
+    Flag(("--port",), {"type": int, "default": 8550, "metavar": "P",
+                       "help": "port (default 8550)"}, ("serve",)),
+    Flag(("--db",), {"default": None, "metavar": "DIR",
+                     "help": "data folder (default: the app's data folder)"},
+         ("serve", "import", "export")),
+    Flag(("--json",), {"action": "store_true", "help": "print the state as JSON"},
+         ("replay",)),
+    Flag(("--format",), {"choices": ("json", "csv"), "default": "json"}, ("export",)),
+    Flag(("-o", "--output"), {"default": None, "metavar": "FILE",
+                              "help": "file to write (default: stdout)"}, ("export",)),
+    Flag(("--base",), {"default": "/", "metavar": "PATH", "help": "the path the site is "
+                       "served under (default /, e.g. /hearts/)"}, ("build-web",)),
+)
+
+
+def _add_flags(p: argparse.ArgumentParser, command: str) -> None:
+    """Every flag, on the top-level parser (``command`` "serve", the default) and on each
+    command's: given before or after the command's name, it is read the same. Those the
+    command does not take are hidden from its help and refused by :func:`parse_args`."""
+    for flag in FLAGS:
+        options = {**flag.options, "default": argparse.SUPPRESS, "dest": flag.dest}
+        if command not in flag.commands:
+            options["help"] = argparse.SUPPRESS
+        p.add_argument(*flag.names, **options)
 
 
 def _version() -> str:
@@ -86,40 +131,62 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser; :func:`parse_args` is what reads a command line (defaults, misplaced
+    flags)."""
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
-        description="Hearts score sheet. With no command, serves the phone app.",
+        description="Hearts score sheet. With no command, serves the phone app. "
+                    "A flag may stand before or after the command's name.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    _add_serve_args(parser)
+    _add_flags(parser, "serve")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("serve", help="serve the phone app (the default)")
-    _add_serve_args(p)
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("replay", help="check a game file and print the state of the game")
     p.add_argument("file", help="game file (UTF-8 JSON), or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the state as JSON")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("export", help="export every stored game")
-    p.add_argument("--db", default=None, help="data folder")
-    p.add_argument("--format", choices=("json", "csv"), default="json")
-    p.add_argument("-o", "--output", default=None, help="file to write (default: stdout)")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", help="import a game file, a JSON export or a CSV export")
     p.add_argument("file", help="a .json or .csv file, or - for standard input")
-    p.add_argument("--db", default=None, help="data folder")
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("build-web", help="build the installable, offline web app (a static folder)")
     p.add_argument("dir", help="folder to build into (emptied first)")
-    p.add_argument("--base", default="/",
-                   help="the path the site is served under (default /, e.g. /hearts/)")
     p.set_defaults(func=cmd_build_web)
+    for name, command in sub.choices.items():
+        _add_flags(command, name)
     return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line read: ``command`` (serve when none is named), ``func`` and every
+    flag of that command (its default when not given). A flag that the command does not
+    take raises :class:`UsageError` saying which command it goes with."""
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        args.command, args.func = "serve", cmd_serve
+    for flag in FLAGS:
+        if args.command in flag.commands:
+            if not hasattr(args, flag.dest):
+                setattr(args, flag.dest, flag.default())
+        elif hasattr(args, flag.dest):
+            raise UsageError(_misplaced(flag, args.command, getattr(args, flag.dest)))
+    return args
+
+
+def _misplaced(flag: Flag, command: str, value: Any) -> str:
+    name = flag.names[-1]
+    typed = name if isinstance(value, bool) else f"{name} {value}"
+    *others, last = flag.commands
+    goes = f"{', '.join(others)} or {last}" if others else last
+    return (f"{name} is not an option of {command}; it goes with {goes} "
+            f"(scorekeeper {flag.commands[0]} {typed})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -147,14 +214,16 @@ def _drop_stdout() -> None:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args.func = cmd_serve
+    try:
+        args = parse_args(argv)
+    except UsageError as e:
+        say(str(e))
+        return EXIT_INVALID
     if argv is None and args.func is cmd_serve:  # this process is `scorekeeper serve`
-        from ..app.server.allocator import serve_on_malloc
+        from ..app.server import allocator, stopping
 
-        serve_on_malloc()  # see there: the memory of expired sessions goes back
+        stopping.install()  # from here on SIGINT and SIGTERM stop it: see there
+        allocator.serve_on_malloc()  # see there: the memory of expired sessions goes back
     for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8: no traceback
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

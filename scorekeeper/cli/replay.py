@@ -6,13 +6,20 @@ from __future__ import annotations
 import json
 
 from .. import formats, rules
+from ..formats.shapes import GAME_FILE
+from .errors import UsageError
 from .kierki_sheet import kierki_sheet
-from .reading import read_json
+from .reading import parse_json, text_pieces
 
 
 def replay(file: str, as_json: bool) -> int:
-    data = read_json(file)
-    game = formats.game_from_dict(data)
+    """Every error names the file, as ``import``'s do."""
+    try:
+        data = parse_json(file, text_pieces(file, formats.MAX_FILE_BYTES, "a game file"),
+                          GAME_FILE)
+        game = formats.game_from_dict(data)
+    except (formats.FormatError, rules.RulesError) as e:
+        raise UsageError(f"{file}: {e}") from None
     if as_json:
         print(json.dumps(formats.state_to_dict(game), ensure_ascii=False, indent=2))
     else:

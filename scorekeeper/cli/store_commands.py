@@ -3,17 +3,21 @@ command line. Bad input prints one line (``scorekeeper: ...``) on stderr and ret
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from pathlib import Path
+from typing import Any, Iterator
 
-from ..formats import (MAX_IMPORT_BYTES, FormatError, export_csv, export_document,
-                       is_kierki_file, parse_csv)
+from ..formats import MAX_IMPORT_BYTES, FormatError, ImportItem, export_csv, export_document
+from ..formats import is_kierki_file, parse_csv, parse_import
+from ..formats.shapes import IMPORT_FILE
+from ..rules import RulesError
 from ..store import GameStore, StoreError
 from ..store.gamedoc import now_iso
 from ..store.storage import atomic_write
 from .errors import UsageError, one_line_errors, say
-from .reading import parse_json, read_text
+from .reading import parse_json, text_pieces
 
 
 def _open(db: str | None) -> GameStore:
@@ -62,22 +66,43 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
     return 0
 
 
-def _looks_like_csv(file: str, text: str) -> bool:
+def _looks_like_csv(file: str, first: str) -> bool:
+    """A name ending in .csv, or (neither .csv nor .json) text not starting with { or [."""
     if file.lower().endswith(".csv"):
         return True
-    return not file.lower().endswith(".json") and not text.lstrip()[:1] in ("{", "[")
+    return not file.lower().endswith(".json") and first not in ("{", "[")
+
+
+def _first_char(pieces: Iterator[str]) -> tuple[str, Iterator[str]]:
+    """The first character that is not white space ("" if none), and all of ``pieces``."""
+    seen: list[str] = []
+    for piece in pieces:
+        seen.append(piece)
+        if piece.strip():
+            return piece.lstrip()[0], itertools.chain(seen, pieces)
+    return "", iter(seen)
+
+
+def checked_import(file: str) -> list[ImportItem]:
+    """Every game of ``file`` read and checked, before any data folder is opened: a file
+    that is refused leaves no trace (not even a new folder)."""
+    first, pieces = _first_char(text_pieces(file, MAX_IMPORT_BYTES, "a file to import"))
+    try:
+        if _looks_like_csv(file, first):
+            data: Any = {"games": parse_csv(pieces)}
+        else:
+            data = parse_json(file, pieces, IMPORT_FILE)
+        return parse_import(data, now_iso())
+    except (FormatError, RulesError) as e:
+        raise UsageError(f"{file}: {e}; nothing was imported") from None
 
 
 @one_line_errors
 def import_games(file: str, db: str | None) -> int:
-    text = read_text(file, MAX_IMPORT_BYTES)
-    try:
-        data = {"games": parse_csv(text)} if _looks_like_csv(file, text) else parse_json(file, text)
-    except FormatError as e:
-        raise UsageError(f"{file}: {e}; nothing was imported") from None
+    items = checked_import(file)
     store = _open(db)
     try:
-        result = store.import_data(data)
+        result = store.import_checked(items)
     except StoreError as e:
         _say_notes(store)
         raise UsageError(f"{file}: {e}; nothing was imported" if e.code == "import_invalid"

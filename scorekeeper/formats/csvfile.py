@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Iterable
+import itertools
+from typing import Any, Iterable, Iterator
 
 from .. import rules
 from .errors import FormatError
@@ -152,30 +153,68 @@ def _whole(text: str, what: str, line: int) -> int:
     return int(t)
 
 
-def parse_csv(text: str) -> list[dict[str, Any]]:
+def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
     """The games of a CSV export (or a typed score sheet) as game files with their ids and
-    dates; every row checked, in the order of the file."""
-    first = text.split("\n", 1)[0]
+    dates; every row checked, in the order of the file. ``text`` may come in pieces (the
+    command reads a file so): a row that crosses a limit of a game (its hand after the
+    1,000th, a hand's row after the most players a game has) is refused as it comes,
+    before the rest is read."""
+    lines = _lines([text] if isinstance(text, str) else text)
+    first = next(lines, "")
     # a spreadsheet set to Polish or Lithuanian writes ";" (the comma is the decimal sign)
-    delimiter = max((",", ";", "\t"), key=first.count)
-    try:
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-    except csv.Error as e:
-        raise _bad(f"not a valid CSV file ({e})") from None
-    rows = [r for r in rows if any(c.strip() for c in r)]
-    if not rows:
+    delimiter = max((",", ";", "\t"), key=first.rstrip("\r\n").count)
+    reader = csv.reader(itertools.chain([first], lines), delimiter=delimiter)
+    numbered = ((reader.line_num, row) for row in _rows(reader) if any(c.strip() for c in row))
+    _, header = next(numbered, (0, None))
+    if header is None:
         raise _bad("the CSV file is empty")
-    head = [c.strip().lower() for c in rows[0]]
+    head = [c.strip().lower() for c in header]
     missing = [c for c in REQUIRED if c not in head]
     if missing:
         raise _bad(f"the CSV file has no {missing[0]!r} column (it needs "
                    f"{', '.join(REQUIRED)}; the export's columns are {', '.join(CSV_COLUMNS)})")
     col = {name: head.index(name) for name in CSV_COLUMNS + HOUSE_COLUMNS if name in head}
     games: dict[str, list[tuple[int, dict[str, str]]]] = {}
-    for line, row in enumerate(rows[1:], 2):
+    rows_of: dict[tuple[str, str], int] = {}  # rows of each game's hand so far
+    for line, row in numbered:
         cells = {name: _cell(row, i, name in TEXT_COLUMNS) for name, i in col.items()}
-        games.setdefault(cells.get("game_id", ""), []).append((line, cells))
+        gid = cells.get("game_id", "")
+        _check_row(cells, gid, line, rows_of)
+        games.setdefault(gid, []).append((line, cells))
     return [_game(gid, lines) for gid, lines in games.items()]
+
+
+def _lines(pieces: Iterable[str]) -> Iterator[str]:
+    """The lines of text given in pieces, each with its end ("\n"), as ``csv`` reads them."""
+    rest = ""
+    for piece in pieces:
+        *whole, rest = (rest + piece).split("\n")
+        for line in whole:
+            yield line + "\n"
+    if rest:
+        yield rest
+
+
+def _rows(reader: Any) -> Iterator[list[str]]:
+    try:
+        yield from reader
+    except csv.Error as e:
+        raise _bad(f"not a valid CSV file ({e})") from None
+
+
+def _check_row(cells: dict[str, str], gid: str, line: int,
+               rows_of: dict[tuple[str, str], int]) -> None:
+    """The limits of a game that one row can cross, checked as the row comes."""
+    number = _whole(cells["hand"], "hand", line)
+    if number > rules.MAX_HANDS:
+        raise _bad(f"line {line}: hand {number:,} of game {gid or 1}: a game holds at most "
+                   f"{rules.MAX_HANDS:,} hands", line=line)
+    key = (gid, cells["hand"].strip())
+    rows_of[key] = rows_of.get(key, 0) + 1
+    if rows_of[key] > rules.MAX_PLAYERS:
+        raise _bad(f"line {line}: hand {number} of game {gid or 1} has more than "
+                   f"{rules.MAX_PLAYERS} rows; a game has at most {rules.MAX_PLAYERS} "
+                   "players", line=line)
 
 
 def _cell(row: list[str], i: int, text: bool) -> str:

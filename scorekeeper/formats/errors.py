@@ -9,7 +9,8 @@ Like :class:`scorekeeper.rules.RulesError` and the store's ``StoreError``, a
 
 from __future__ import annotations
 
-from typing import Any
+import difflib
+from typing import Any, Iterable
 
 
 class FormatError(ValueError):
@@ -31,3 +32,29 @@ def hand_error(code: str, message: str, hand: int | None = None, **params: Any) 
     if hand is None:
         return FormatError(code, message, **params)
     return FormatError(code, f"hand {hand}: {message}", hand=hand, **params)
+
+
+def nearest_key(key: Any, known: Iterable[str]) -> str | None:
+    """The known key ``key`` was most likely meant to be, or None: the same in another
+    case, a close spelling (``first_deler``), or the one known key it is part of
+    (``dealer``) or that is part of it (``created_at``)."""
+    if not isinstance(key, str):
+        return None
+    by_case = {k.lower(): k for k in known}
+    typed = key.lower()
+    if typed in by_case:
+        return by_case[typed]
+    close = difflib.get_close_matches(typed, list(by_case), n=1, cutoff=0.75)
+    if close:
+        return by_case[close[0]]
+    parts = [k for k in by_case if len(typed) >= 4 and (typed in k or k in typed)]
+    return by_case[parts[0]] if len(parts) == 1 else None
+
+
+def unknown_key(key: Any, known: tuple[str, ...], where: str) -> FormatError:
+    """A key that ``where`` (e.g. "the game") does not have: almost always a typo, so it is
+    refused rather than ignored, naming the nearest known key when there is one."""
+    nearest = nearest_key(key, known)
+    hint = f"did you mean {nearest!r}?" if nearest else f"known: {', '.join(known)}"
+    return FormatError("unknown_key", f"unknown key {key!r} in {where} ({hint})", key=key,
+                       where=where, nearest=nearest)

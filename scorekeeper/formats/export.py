@@ -20,10 +20,13 @@ from typing import Any
 
 from .. import rules
 from .errors import FormatError
-from .gamefile import game_from_dict, game_to_dict
+from .gamefile import TOP_KEYS, check_keys, game_from_dict, game_to_dict
 from .kierki_file import deal_from_record, deal_record
 
 EXPORT_KIND = "scorekeeper-export"
+EXPORT_KEYS = ("kind", "version", "exported", "games")  # the export's top level, every version
+# the top level of a file to import: a game's or an export's keys
+FILE_KEYS = TOP_KEYS + tuple(key for key in EXPORT_KEYS if key not in TOP_KEYS)
 # 2: a change-log entry may be an "insert" (game file format 2); version 1 exports are
 # read as they are, and a version that reads only 1 refuses a version 2 export in words.
 # 3: a table's life: hands with "seat_changes", a game's "next_seat_changes" and the
@@ -157,7 +160,10 @@ def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
 
 def _raw_games(data: Any) -> list[Any]:
     """The games of an export, a game file or a list of game files, not yet checked."""
+    if isinstance(data, dict) and "games" not in data and "players" not in data:
+        _check_keys(data, FILE_KEYS, "the file")  # neither: a typo?
     if isinstance(data, dict) and "games" in data and "players" not in data:
+        _check_keys(data, EXPORT_KEYS, "the export")
         kind = data.get("kind", EXPORT_KIND)
         if kind != EXPORT_KIND:
             raise _bad(f"not a scorekeeper export (kind {kind!r})")
@@ -174,6 +180,13 @@ def _raw_games(data: Any) -> list[Any]:
     if isinstance(data, list):
         return data
     raise _bad("the file holds neither a game nor an export of games")
+
+
+def _check_keys(data: dict, known: tuple[str, ...], where: str) -> None:
+    try:
+        check_keys(data, known, where)
+    except FormatError as e:
+        raise _bad(str(e), rules_code=e.code, **e.params) from None
 
 
 def parse_import(data: Any, now: str) -> list[ImportItem]:

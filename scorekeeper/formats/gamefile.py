@@ -17,8 +17,11 @@ the hand's own ``jack`` and every later hand use (``rules.seats``).
 A Kierki game (``"rules": {"variant": "kierki", ...}``, hands that are deals) is read
 and written by :mod:`.kierki_file`; the functions here hand it over.
 
-Other top-level keys (an id, dates) are ignored so that exported games replay; an
-unknown key inside ``rules`` or a hand is an error, because it is almost always a typo.
+The top level holds :data:`GAME_KEYS` and, so that a game of an export replays as it is,
+the keys a stored game adds (:data:`STORED_KEYS`: its id, dates, version, change log and
+the changes of player waiting for its next hand; the import checks them). Any other key,
+at the top level as inside ``rules`` or a hand, is an error, because it is almost always
+a typo (``"first_deler"`` would otherwise replay with the first player dealing).
 
 A file that is not a game file raises :class:`.errors.FormatError`; a game file whose
 game breaks the rules raises the rules' own ``RulesError`` (the first problem, hand by
@@ -37,12 +40,15 @@ from ..rules import Variant, normalise_name, state
 from ..rules import apply_seat_changes, read_seat_changes
 from ..rules.house import BY_KEY, HOUSE_KEYS, hand_keys
 from ..rules import KIERKI, is_kierki
-from .errors import FormatError, hand_error
+from .errors import FormatError, hand_error, unknown_key
 from .report import report
 from .kierki_file import (deal_from_dict, kierki_game_to_dict, kierki_rules_from_dict,
                           kierki_state_to_dict)
 
 MAX_FILE_BYTES = 5_000_000  # one game file (1,000 hands of 11 players is about 60 KB)
+GAME_KEYS = ("players", "rules", "first_dealer", "hands")
+STORED_KEYS = ("id", "created", "updated", "version", "changes", "next_seat_changes")
+TOP_KEYS = GAME_KEYS + STORED_KEYS
 RULE_KEYS = ("variant", "target", "moon", "queen_breaks_hearts", *HOUSE_KEYS)
 
 
@@ -147,6 +153,7 @@ def game_from_dict(data: Any) -> Game:
     """Read and fully check a game file already parsed from JSON."""
     if not isinstance(data, Mapping):
         raise FormatError("file_type", "a game file must hold a JSON object")
+    check_keys(data, TOP_KEYS, "the game")
     if "players" not in data:
         raise FormatError("players_missing", "the game file has no \"players\"")
     rules = rules_from_dict(data.get("rules"))
@@ -166,6 +173,13 @@ def game_from_dict(data: Any) -> Game:
                           max=MAX_HANDS)
     hands = read_hands(raw_hands, head)
     return Game.new(head.players, head.rules, head.first_dealer, hands)  # one pass
+
+
+def check_keys(data: Mapping, known: tuple[str, ...], where: str) -> None:
+    """Refuse the first key of ``data`` (in its order) that is not ``known``."""
+    for key in data:
+        if key not in known:
+            raise unknown_key(key, known, where)
 
 
 def read_hands(raw_hands: list[Any], head: Game) -> list[Hand]:

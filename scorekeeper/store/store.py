@@ -279,6 +279,11 @@ class GameStore(GameFiles, SettingsAndDrafts):
             raise StoreError(e.code, str(e), **e.params) from None
         return import_items(self, items)
 
+    def import_checked(self, items: list[formats.ImportItem]) -> ImportResult:
+        """:meth:`import_data` of games :func:`formats.parse_import` has checked already
+        (the command checks a file before it opens, or creates, the data folder)."""
+        return import_items(self, items)
+
     # --- internals ---------------------------------------------------------------------
 
     def _mutate(self, game_id: str, expected_version: int, change: Callable[..., Any],

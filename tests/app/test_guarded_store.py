@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper import formats, rules
 from scorekeeper.app.table.access import Role, Table, Write
 from scorekeeper.app.table.guarded_store import OWN_SETTINGS, GuardedStore, Refused
 from scorekeeper.store import GameStore, StoreError
@@ -55,6 +55,8 @@ def writes(gid: str) -> dict[str, tuple[Write, Callable[[GuardedStore], Any]]]:
         "restore_game": (Write.RESTORE_GAME, lambda s: s.restore_game(gid)),
         "import_data": (Write.IMPORT, lambda s: s.import_data(
             {"players": ["A", "B", "C"], "hands": []})),
+        "import_checked": (Write.IMPORT, lambda s: s.import_checked(formats.parse_import(
+            {"players": ["A", "B", "C"], "hands": []}, "2026-01-01T00:00:00.000000Z"))),
         "save_draft": (Write.DRAFT, lambda s: s.save_draft(gid, {"hand": 2})),
         "set_setting": (Write.SETTINGS, lambda s: s.set_setting("recent_names", ["Eve"])),
     }

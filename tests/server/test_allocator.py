@@ -29,8 +29,15 @@ def test_the_command_is_run_again_with_malloc_unless_an_allocator_is_chosen():
 def test_serve_on_malloc_executes_the_same_command_with_the_variable(monkeypatch):
     monkeypatch.setattr(sys, "orig_argv", ARGV)
     calls = []
-    allocator.serve_on_malloc({"HOME": "/h"}, lambda *a: calls.append(a))
+
+    def execve(*args):
+        calls.append(args)
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        assert {signal.SIGINT, signal.SIGTERM} <= blocked  # held for the new image
+
+    allocator.serve_on_malloc({"HOME": "/h"}, execve)
     assert calls == [(sys.executable, ARGV, {"HOME": "/h", "PYTHONMALLOC": "malloc"})]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # not replaced
     calls.clear()
     allocator.serve_on_malloc({"PYTHONMALLOC": "malloc"}, lambda *a: calls.append(a))
     assert calls == []
@@ -40,8 +47,11 @@ def test_only_the_serve_command_of_this_process_restarts(monkeypatch):
     import scorekeeper.app.server.serve as serve_module
     from scorekeeper.cli import main
 
+    from scorekeeper.app.server import stopping
+
     restarts = []
     monkeypatch.setattr(allocator, "serve_on_malloc", lambda: restarts.append(1))
+    monkeypatch.setattr(stopping, "install", lambda: None)  # not this test's own handlers
     monkeypatch.setattr(serve_module, "serve", lambda **kw: 0)
     assert main(["serve"]) == 0 and restarts == []  # called as a function (tests)
     monkeypatch.setattr(sys, "argv", ["scorekeeper", "replay", "-"])

@@ -12,7 +12,9 @@ objects leave free pages that glibc's ``malloc_trim`` (``serve.Tidy``) hands bac
 
 ``PYTHONMALLOC`` is read only when the interpreter starts, so ``scorekeeper serve``
 executes itself again, once, with it set: the same process (its id, so signals and
-supervisors see no change), arguments and environment otherwise. A ``PYTHONMALLOC``
+supervisors see no change), arguments and environment otherwise. SIGINT and SIGTERM are
+blocked across the ``execve`` and wait, pending, for the new image's handler
+(``stopping``); one that came before it stops the server without it. A ``PYTHONMALLOC``
 already set (``pymalloc`` to keep Python's own, ``debug``...) is left as it is, and so
 is a platform without ``exec`` (Windows).
 """
@@ -22,6 +24,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
+
+from . import stopping
 
 ENV = "PYTHONMALLOC"
 WANTED = "malloc"
@@ -45,4 +49,10 @@ def serve_on_malloc(environ: Mapping[str, str] | None = None,
         return
     for stream in (sys.stdout, sys.stderr):
         stream.flush()
-    execve(sys.executable, argv, {**environ, ENV: WANTED})
+    stopping.block()  # a SIGINT or SIGTERM from now on waits for the new image's handler
+    stop = stopping.current()
+    try:
+        if stop is None or not stop.requested:  # one that came before: stop as we are
+            execve(sys.executable, argv, {**environ, ENV: WANTED})
+    finally:  # reached only when this process was not replaced
+        stopping.unblock()

@@ -9,7 +9,9 @@ and every answer carries the security headers.
 
 Stopping: SIGTERM or Ctrl-C closes every connection and the process exits within
 ``SHUTDOWN_GRACE_SECONDS`` plus a moment, even with phones connected (a locked phone
-never answers the websocket's closing handshake).
+never answers the websocket's closing handshake), after the line "Hearts Scorekeeper:
+stopped", with status 0 after SIGTERM and 130 after Ctrl-C, whenever the signal comes
+(``stopping.py``).
 
 Sessions: a phone that goes away (locked screen, closed tab) keeps its Flet session for
 ``SESSION_TIMEOUT_SECONDS`` (``$SCOREKEEPER_SESSION_TIMEOUT`` to change it), then the
@@ -19,17 +21,18 @@ session is freed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import gc
 import logging
 import os
-import signal
 import socket
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
-from . import limits, network
+from . import limits, network, stopping
 from .assets import assets_dir
 from .downloads import EXPORT_PATH
 from .guard import Guard, HostPolicy
@@ -189,17 +192,10 @@ def _quiet_stop(record: logging.LogRecord) -> bool:
     return "timeout graceful shutdown exceeded" not in record.getMessage()
 
 
-class _Stopped(Exception):
-    """SIGTERM after uvicorn's graceful shutdown: leave ``serve`` normally."""
-
-
-def _stopped(signum: int, frame: object) -> None:
-    raise _Stopped()
-
-
 def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
           lan: bool = False, *, session_timeout_seconds: int | None = None) -> int:
-    """Serve the app until SIGTERM or Ctrl-C; returns the exit status."""
+    """Serve the app until SIGTERM or Ctrl-C; returns the exit status (see ``stopping``:
+    0 after SIGTERM, 130 after SIGINT, whenever it comes, after the line "stopped")."""
     import uvicorn
 
     from ...store import StoreError
@@ -215,6 +211,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
     except OSError as e:
         print(f"scorekeeper: cannot listen on {host}:{port} ({e.strerror})", file=sys.stderr)
         return 2
+    stop = stopping.install()  # the command has installed it already: the same one
     try:
         app = build_asgi_app(db, host=host, lan=lan, port=port,
                              session_timeout_seconds=session_timeout_seconds)
@@ -227,24 +224,30 @@ def serve(host: str = "127.0.0.1", port: int = 8550, db: str | None = None,
         print(f"  on a phone on the same network: {url}", flush=True)
     if host in network.EVERYWHERE and len(shown) == 1:
         print("  (no network address found: is this machine on a network?)", flush=True)
-    # uvicorn re-raises the SIGTERM it caught once it has shut down; this handler turns
-    # it into a normal return (exit status 0) instead of death by signal.
-    previous = signal.signal(signal.SIGTERM, _stopped)
-    try:
-        http, ws = limits.protocols(limits.Limits())
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                http=http, ws=ws, ws_max_size=limits.WS_MAX_BYTES,
-                                timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
-                                proxy_headers=False, server_header=False)
-        logging.getLogger("uvicorn.error").addFilter(_quiet_stop)
-        uvicorn.Server(config).run()
-    except _Stopped:
-        status = 0
-    except KeyboardInterrupt:  # Ctrl-C, re-raised by uvicorn once it has shut down
-        status = 130
-    else:
-        status = 0
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    http, ws = limits.protocols(limits.Limits())
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            http=http, ws=ws, ws_max_size=limits.WS_MAX_BYTES,
+                            timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
+                            proxy_headers=False, server_header=False)
+    logging.getLogger("uvicorn.error").addFilter(_quiet_stop)
+    server = _server(config)
+    stop.server = server  # a signal from now on tells it to stop (handle_exit)
+    if not stop.requested:  # one that came while it started: do not start at all
+        server.run()
+    stop.server = None
     print("Hearts Scorekeeper: stopped", flush=True)
-    return status
+    return stop.status
+
+
+def _server(config: Any) -> Any:
+    """uvicorn's server without its own signal handlers: ``stopping``'s stay in place
+    (uvicorn's would catch the signal, put back the handler they found and raise the
+    signal again after the shutdown, so the status depended on that handler)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield
+
+    return Server(config)

@@ -161,6 +161,10 @@ class GuardedStore:
         self._write(Write.IMPORT)
         return self.inner.import_data(data)
 
+    def import_checked(self, items: Any) -> Any:
+        self._write(Write.IMPORT)
+        return self.inner.import_checked(items)
+
     def save_draft(self, game_id: str, data: dict | None) -> None:
         self._write(Write.DRAFT)
         self.inner.save_draft(game_id, data)

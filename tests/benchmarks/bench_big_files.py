@@ -1,0 +1,138 @@
+"""Benchmark of big files the command refuses: .venv/bin/python tests/benchmarks/bench_big_files.py
+[--mb 50] [--root CHECKOUT]
+
+Writes files of about ``--mb`` MB that cross a limit early (one game of repeated hands,
+far more than the 1,000 a game may hold): a CSV score sheet, a game file and a JSON
+export holding that game; and the same files at a normal size (20 hands) as the
+reference. Runs ``scorekeeper import`` on each (and ``replay`` on the game files) in a
+child process, ``python -m scorekeeper.cli`` from ``--root`` (default: this checkout; give
+another checkout to measure its code), and prints for each the wall time, the child's
+peak memory (``ru_maxrss``), its exit status, and the ratios to the normal file. The goal
+for a big file: refused (status 2) within 2 s and under 100 MB. Not collected by
+pytest; prints figures and asserts nothing. The last line is ``big files: worst X s,
+Y MB``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = ["Ala", "Bartek", "Celina"]
+HAND = {"points": [3, 13, 10]}
+
+
+def csv_sheet(hands: int) -> str:
+    rows = ["hand,player,points"]
+    for n in range(1, hands + 1):
+        rows += [f"{n},Ala,3", f"{n},Bartek,13", f"{n},Celina,10"]
+    return "\n".join(rows) + "\n"
+
+
+def game(hands: int) -> dict:
+    return {"players": PLAYERS, "rules": {"target": 10**9}, "hands": [HAND] * hands}
+
+
+def export(hands: int) -> dict:
+    return {"kind": "scorekeeper-export", "version": 3, "exported": "2026-01-01T00:00:00Z",
+            "games": [dict(game(hands), id="g1")]}
+
+
+def hands_for(mb: float, per_hand: int) -> int:
+    return max(20, int(mb * 1_000_000 / per_hand))
+
+
+def write_files(folder: Path, mb: float) -> dict[str, Path]:
+    """The big files (about ``mb`` MB) and their normal-size references."""
+    made = {}
+    one = len(json.dumps(HAND)) + 2
+    rows = len(csv_sheet(200_000)) // 200_000
+    for size, hands_csv, hands_json in (("normal", 20, 20),
+                                        ("big", hands_for(mb, rows), hands_for(mb, one))):
+        files = {"csv": (f"{size}.csv", csv_sheet(hands_csv)),
+                 "game": (f"{size}-game.json", json.dumps(game(hands_json))),
+                 "export": (f"{size}-export.json", json.dumps(export(hands_json)))}
+        for kind, (name, text) in files.items():
+            path = folder / name
+            path.write_text(text, encoding="utf-8")
+            made[f"{size} {kind}"] = path
+    return made
+
+
+# A small process starts the command and reports its figures: a child's ru_maxrss counts
+# the memory of the process it was started from (Linux keeps the larger of the image
+# before and after exec), so this benchmark, which holds the big files' text, would
+# otherwise lend the command its own size.
+LAUNCH = """import os, sys, time
+out, argv = sys.argv[1], sys.argv[2:]
+start = time.perf_counter()
+pid = os.posix_spawn(argv[0], argv, os.environ,
+                     file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+_, status, usage = os.wait4(pid, 0)
+with open(out, "w") as f:
+    f.write(f"{time.perf_counter() - start} {usage.ru_maxrss} "
+            f"{os.waitstatus_to_exitcode(status)}")
+"""
+
+
+def run(root: Path, args: list[str], figures: Path) -> tuple[float, float, int, str]:
+    """Seconds, peak MB (ru_maxrss) and exit status of one command, and its stderr."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-c", LAUNCH, str(figures), sys.executable, "-m",
+                           "scorekeeper.cli", *args], cwd=root, env=env, capture_output=True,
+                          text=True, errors="replace")
+    if proc.returncode != 0:
+        raise SystemExit(f"the launcher failed: {proc.stderr[-2000:]}")
+    seconds, kb, code = figures.read_text().split()
+    return float(seconds), int(kb) / 1024, int(code), proc.stderr.strip()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--mb", type=float, default=50, help="size of the big files (default 50)")
+    ap.add_argument("--root", default=str(ROOT),
+                    help="the checkout whose scorekeeper runs (default: this one)")
+    args = ap.parse_args()
+    root = Path(args.root).resolve()
+    work = Path(tempfile.mkdtemp(prefix="bench_big_"))
+    try:
+        files = write_files(work, args.mb)
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
+              f"load {load}; code from {root}")
+        for name, path in files.items():
+            print(f"  {name:<14} {path.stat().st_size / 1_000_000:8.2f} MB")
+        worst = (0.0, 0.0)
+        for kind in ("csv", "game", "export"):
+            commands = [("import", ["import", "{file}", "--db", "{db}"])]
+            if kind == "game":
+                commands.append(("replay", ["replay", "{file}"]))
+            for command, template in commands:
+                figures = {}
+                for size in ("normal", "big"):
+                    db = work / f"db-{size}-{kind}-{command}"
+                    argv = [a.format(file=files[f"{size} {kind}"], db=db) for a in template]
+                    figures[size] = run(root, argv, work / "figures.txt")
+                (t0, m0, _, _), (t1, m1, code, err) = figures["normal"], figures["big"]
+                worst = (max(worst[0], t1), max(worst[1], m1))
+                print(f"{command} {kind:<7} normal {t0:6.2f} s {m0:7.1f} MB | big {t1:6.2f} s "
+                      f"{m1:7.1f} MB, exit {code} | ratio {t1 / t0:5.1f}x time, "
+                      f"{m1 / m0:5.1f}x memory")
+                print(f"    {err.splitlines()[-1][:150] if err else ''}")
+        print(f"big files: worst {worst[0]:.2f} s, {worst[1]:.1f} MB (goal: within 2 s and "
+              "under 100 MB)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
