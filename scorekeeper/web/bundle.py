@@ -46,6 +46,9 @@ SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "web/sn
 SKIP_PACKAGE_PARTS = ("flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py",
                       "flet/cli.py")
 
+# The JavaScript the app itself loads in the browser (the rest of web/js is the build's).
+BROWSER_JS = ("web/js/keeper.js",)
+
 SKIP_SUFFIXES = (".pyc", ".pyi", ".so", ".pyd", ".dylib", ".c", ".h", ".cpp", ".pxd",
                  ".pyx")
 
@@ -77,7 +80,7 @@ def app_files() -> Iterator[tuple[str, Path]]:
         rel = path.relative_to(root).as_posix()
         if not _wanted(rel) or rel.startswith(SERVER_ONLY) or rel.endswith(".mo"):
             continue
-        if rel.endswith((".py", ".po", ".typed", ".json")):  # .json: the font's widths
+        if rel.endswith((".py", ".po", ".typed", ".json")) or rel in BROWSER_JS:  # .json: the font's widths
             yield f"scorekeeper/{rel}", path
 
 
