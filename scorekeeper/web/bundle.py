@@ -78,9 +78,12 @@ def app_files() -> Iterator[tuple[str, Path]]:
         if not path.is_file():
             continue
         rel = path.relative_to(root).as_posix()
+        if rel in BROWSER_JS:
+            yield f"scorekeeper/{rel}", path
+            continue
         if not _wanted(rel) or rel.startswith(SERVER_ONLY) or rel.endswith(".mo"):
             continue
-        if rel.endswith((".py", ".po", ".typed", ".json")) or rel in BROWSER_JS:  # .json: the font's widths
+        if rel.endswith((".py", ".po", ".typed", ".json")):  # .json: the font's widths
             yield f"scorekeeper/{rel}", path
 
 
