@@ -182,6 +182,15 @@
             if (this.handle) return Promise.resolve(this.handle);
             if (this.opening) return this.opening;
             this.opening = new Promise((resolve, reject) => {
+                const timer = setTimeout(() => {  // an open that never ends is a failure
+                    const e = new Error("the storage did not open in " +
+                                        this.timeoutMs / 1000 + " s");
+                    e.name = "TimeoutError";
+                    reject(e);
+                }, this.timeoutMs);
+                const settle = (fn) => (value) => { clearTimeout(timer); fn(value); };
+                resolve = settle(resolve);
+                reject = settle(reject);
                 let request;
                 try {
                     request = this.indexedDB.open(this.root, VERSION);
