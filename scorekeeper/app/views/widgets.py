@@ -16,12 +16,11 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from ... import rules
-from ...rules import RulesError
-from ...store import StoreError, platform
 from .. import ids
 from ..text.i18n import N_
-from ..text.messages import SOMETHING_WRONG, Msg, rules_error, store_error
-from . import one_tap
+from ..text.messages import Msg
+from . import actions, one_tap
+from .actions import SAVING_SHOWN_AFTER, run  # noqa: F401 (run: the views' too)
 from .naming import name_own_node, own_node
 from ..routes import Route
 
@@ -38,20 +37,6 @@ MAX_WIDTH = 720
 MEMO_SIZE = 64  # controls kept for reuse per tab (e.g. a long game's hand rows)
 # the tapped button while the browser has not yet kept what it saved (see Ui.act)
 SAVING = N_("Saving…")
-SAVING_SHOWN_AFTER = 0.3  # seconds: a sync that ends sooner is never shown as "Saving…"
-
-
-@dataclass
-class Saving:
-    """An action whose writes the browser's storage has not kept yet (see Ui.act): the
-    session as it was before it (shown meanwhile, and kept if the storage refuses) and
-    after it (shown once kept), what its screens change in place then, and the addresses
-    it went to (given to the browser then)."""
-
-    before: dict[str, Any]
-    after: dict[str, Any]
-    changes: list[Callable[[], None]]
-    addresses: list[str]
 
 
 @dataclass
@@ -66,8 +51,8 @@ class Ui:
     kept: OrderedDict[Any, ft.Control] = field(default_factory=OrderedDict, repr=False)
     lock: Any = field(default_factory=threading.RLock, repr=False)
     taps: one_tap.Taps = field(default_factory=dict, repr=False)  # see .one_tap
-    # the action whose writes the browser has not kept yet (see act)
-    saving: Saving | None = None
+    # the action whose writes the browser has not kept yet (see .actions)
+    saving: Any = None
     acting: bool = False  # an action runs (where Python waits for the storage, in it)
     addresses: list[str] = field(default_factory=list, repr=False)  # held by act
     not_kept_said: Any = None  # the last refusal said (cleared by the next action)
@@ -94,73 +79,9 @@ class Ui:
             then: Callable[[], Any] | None = None) -> Callable[[Any], None]:
         """The one kind of handler: run ``fn(*args)`` (a failure said in words, never a
         traceback), then ``then`` if given (a form's model noting the change), and redraw;
-        see below.
-
-        Nothing on the screen shows what the action did before the browser's storage has
-        kept its writes (``store.platform``): they are kept as one, at its end
-        (``platform.one_sync``). Where Python waits for the storage, a refusal comes back
-        here: the session is put back as it was before the action (the screen, its typed
-        input, the notice) and the refusal said in words. Where it cannot wait (the
-        writes "unkept"), the session is put back as it was at once and drawn so, the
-        action's outcome kept aside: Save says "Saving…" if the sync has not ended within
-        :data:`SAVING_SHOWN_AFTER`, taps are dropped (and the addresses the action went to
-        held), and the outcome is drawn once the storage keeps it, or the refusal said."""
-
-        def handler(e: Any = None) -> None:
-            with self.lock:
-                if self.saving is not None or self.acting:
-                    return  # the last action's write is not kept yet: this tap is dropped
-                session = self.session
-                if session.error is not None and session.error is self.not_kept_said:
-                    session.error = None  # said for the last action: this one is new
-                before = session.remember()
-                notice = session.notice
-                if notice is not None and notice.undo is not None and fn != session.undo:
-                    session.notice = None  # an Undo stays up until the next action
-                self.acting = True
-                session.hold_until_kept()
-                try:
-                    with platform.one_sync():
-                        run(session, fn, *args)
-                        if then is not None:
-                            run(session, then)
-                except StoreError as err:  # Python waited, and the storage said no
-                    self._not_kept(before, err)
-                    return
-                finally:
-                    self.acting = False
-                    changes, addresses = session.take_until_kept(), self.addresses
-                    self.addresses = []
-                if platform.unkept():
-                    self.saving = Saving(before, session.remember(), changes, addresses)
-                    session.restore(before)  # shown as it was until the storage keeps it
-                    platform.when_kept(self._settled)
-                    # a sync that ends soon draws only its outcome: "Saving…" is drawn
-                    # only if it has not (WebKit drew each Save twice, 0.1-0.2 s more)
-                    platform.unless_kept_within(SAVING_SHOWN_AFTER, self._still_saving)
-                    return
-                self._show_outcome(changes, addresses)
-
-        return handler
-
-    def _show_outcome(self, changes: list[Callable[[], None]], addresses: list[str]) -> None:
-        """The action's writes are kept: its screens' changes, its address, the redraw."""
-        for change in changes:
-            run(self.session, change)
-        if addresses and self.session.on_navigate is not None:
-            run(self.session, self.session.on_navigate, addresses[-1])
-        self.refresh()
-
-    def _not_kept(self, before: dict[str, Any], err: StoreError) -> None:
-        """The storage refused the action's writes (the data folder was put back as it
-        keeps it): the screen as it was before the action, and why, in words."""
-        log.warning("not kept: %s", err)
-        self.session.restore(before)
-        self.session.take_until_kept()
-        said = getattr(before["model"], "not_kept", None)
-        self.session.error = (said(err) if said is not None else None) or store_error(err)
-        self.not_kept_said = self.session.error
-        self.refresh()
+        nothing it did is shown before the browser's storage has kept its writes (see
+        :mod:`.actions`)."""
+        return lambda e=None: actions.handle(self, fn, args, then)
 
     def hold_address(self, url: str) -> bool:
         """While an action runs or its writes are unkept, the address it goes to is held
@@ -170,28 +91,9 @@ class Ui:
             return True
         return False
 
-    def _still_saving(self) -> None:
-        with self.lock:
-            if self.saving is not None and getattr(self.session.model, "says_saving", False):
-                self.refresh()
-
     def shown(self) -> tuple[Route, Any]:
         """The screen to draw (route, model)."""
         return (self.session.route, self.session.model)
-
-    def _settled(self, refused: BaseException | None) -> None:
-        """The storage ended the unkept writes of the last action: kept, or refused."""
-        with self.lock:
-            saving, self.saving = self.saving, None
-            if saving is None:
-                return
-            if refused is None:
-                self.session.restore(saving.after)
-                self._show_outcome(saving.changes, saving.addresses)
-            else:
-                err = refused if isinstance(refused, StoreError) else \
-                    StoreError("storage_refused", str(refused))
-                self._not_kept(saving.before, err)
 
     def run(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run one user action without a redraw (e.g. a form kept as a field is left)."""
@@ -210,22 +112,6 @@ class Ui:
 
     def say(self, msg: Msg) -> str:
         return msg.text(self.session.tr)
-
-
-def run(session: Session, fn: Callable[..., Any], *args: Any) -> None:
-    """Run one user action, after the text the phone's fields hold has gone to the model
-    (see :mod:`.inputs`); a failure is shown in words on the screen, never a traceback."""
-    try:
-        session.catch_up()
-        fn(*args)
-    except StoreError as err:
-        log.warning("store: %s", err)
-        session.error = store_error(err)
-    except RulesError as err:
-        session.error = rules_error(err)
-    except Exception:
-        log.exception("action %s failed", getattr(fn, "__name__", fn))
-        session.error = Msg(SOMETHING_WRONG)
 
 
 def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: Any) -> ft.Control:
