@@ -109,6 +109,18 @@ def fresh_screenshots() -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
 
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[object]:
+    """An X server for WebKit (MiniBrowser is a GTK window), GDK_SCALE=2's room."""
+    from engines import Xvfb
+
+    display = Xvfb("1600x2200x24")
+    try:
+        yield display
+    finally:
+        display.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     try:

@@ -34,16 +34,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(tmp_path_factory.mktemp("site"))
 
 
-@pytest.fixture(scope="module")
-def xvfb() -> Iterator[Xvfb]:
-    """An X server for WebKit (MiniBrowser is a GTK window), GDK_SCALE=2's room."""
-    display = Xvfb("1600x2200x24")
-    try:
-        yield display
-    finally:
-        display.stop()
-
-
 @pytest.fixture(params=ENGINES)
 def web(request: pytest.FixtureRequest, site: Path) -> Iterator[WebApp]:
     """The web app's first page in a fresh browser of the engine (not yet opened)."""

@@ -14,12 +14,10 @@ as not kept. (Chromium killed right after the refused Save: ``test_web_app`` and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from app_steps import Table, has_number
 from e2e_harness import PHONE
-from engines import Xvfb
 from web_engines import engine_browser, outside_requests
 from web_harness import WebApp, block_outside, build, static_server
 from web_storage import (close_connections, ever_shown, kept_hands, refuse, refusing_copy,
@@ -39,15 +37,6 @@ SEEN = 120.0  # seconds for the app to answer a tap (a busy machine, WebKit's Ca
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     built = build(tmp_path_factory.mktemp("site"))
     return refusing_copy(built, tmp_path_factory.mktemp("refusing") / "site")
-
-
-@pytest.fixture(scope="module")
-def xvfb() -> Iterator[Xvfb]:
-    display = Xvfb("1600x2200x24")
-    try:
-        yield display
-    finally:
-        display.stop()
 
 
 def hand_two_refused_then_kept(web: WebApp, folder: Path, shot: str | None = None) -> Table:

@@ -222,25 +222,13 @@ def first_screen(web: WebApp) -> str:
 # kills the browser on that request: whatever the app drew before IndexedDB had the hand,
 # the kill finds it so.
 KILL_WHEN_SHOWN = """([id, value, url]) => {
-    const sel = `[flt-semantics-identifier="${id}"]`;
-    const words = (n) => [n.getAttribute && n.getAttribute('aria-label'), n.textContent]
-        .concat(Array.from(n.querySelectorAll('[aria-label]'), (c) => c.getAttribute('aria-label')))
-        .join(' ');
-    const shows = () => {
-        const n = document.querySelector(sel);
-        return !!n && (words(n).match(/[-\\u2212]?\\d+/g) || [])
-            .some((m) => Number(m.replace('\\u2212', '-')) === value);
-    };
-    const seen = new MutationObserver(() => {
-        if (!shows()) return;
-        seen.disconnect();
+    %s
+    whenShown(id, value, () => {
         const kill = new XMLHttpRequest();
         kill.open('GET', url, false);
         try { kill.send(); } catch (e) { /* the browser is gone */ }
     });
-    seen.observe(document.documentElement, {subtree: true, childList: true,
-                                            attributes: true, characterData: true});
-    return shows();
+    return shows(id, value);
 }"""
 
 
@@ -296,7 +284,7 @@ def kill_chromium(browser_type, site: Path, profile: Path, **options) -> None:  
     context options (a Safari ``user_agent`` makes the app take its own wait, not
     Python's)."""
     from app_steps import Table
-    from web_storage import refuse, refusing_copy
+    from web_storage import SHOWS, refuse, refusing_copy
 
     from scorekeeper.app import ids
     from scorekeeper.rules import Hand
@@ -322,7 +310,7 @@ def kill_chromium(browser_type, site: Path, profile: Path, **options) -> None:  
             if "user_agent" in options:
                 assert web.page.evaluate("() => navigator.userAgent") == options["user_agent"]
             with KillServer(chromium) as killer:
-                assert not web.page.evaluate(KILL_WHEN_SHOWN,  # Darek: 13 after hand 2
+                assert not web.page.evaluate(KILL_WHEN_SHOWN % SHOWS,  # Darek: 13 after hand 2
                                              [ids.TOTAL.format(seat=3), 13, killer.url])
                 web.tap(ids.SAVE_HAND)
                 killer.wait(web.page)

@@ -87,30 +87,61 @@ def close_connections(page: Any) -> int:
     return int(page.evaluate(TELL, {"close": True})["closed"])
 
 
+# `shows(id, value)`: whether the node `id` of Flutter's semantics tree shows `value` among
+# its numbers (its label, its text, its children's labels; a minus sign or U+2212)
+SHOWS = """const shows = (id, value) => {
+    const n = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    if (!n) return false;
+    const words = [n.getAttribute && n.getAttribute('aria-label'), n.textContent].concat(
+        Array.from(n.querySelectorAll('[aria-label]'), (c) => c.getAttribute('aria-label')))
+        .join(' ');
+    return (words.match(/[-\\u2212]?\\d+/g) || [])
+        .some((m) => Number(m.replace('\\u2212', '-')) === value);
+};
+// `whenShown(id, value, then)`: `then()` in the task in which the node first shows it
+const whenShown = (id, value, then) => {
+    const seen = new MutationObserver(() => {
+        if (!shows(id, value)) return;
+        seen.disconnect();
+        then();
+    });
+    seen.observe(document.documentElement, {subtree: true, childList: true,
+                                            attributes: true, characterData: true});
+    return seen;
+};"""
+
+# `readFiles(db, done)`: every file of the data folder's store ("FILE_DATA", Emscripten's
+# format), base64 by path, in one read-only transaction made now
+READ_FILES = """const readFiles = (db, done) => {
+    const files = {};
+    const cursor = db.transaction('FILE_DATA', 'readonly').objectStore('FILE_DATA')
+        .openCursor();
+    cursor.onsuccess = () => {
+        const c = cursor.result;
+        if (!c) { done(files); return; }
+        if (c.value && c.value.contents) {
+            let s = '';
+            const b = c.value.contents;
+            for (let i = 0; i < b.length; i += 8192) {
+                s += String.fromCharCode.apply(null, b.subarray(i, i + 8192));
+            }
+            files[c.key] = btoa(s);
+        }
+        c.continue();
+    };
+};"""
+
+
 # Everything IndexedDB's store of the data folder holds now (base64 by path)
 READ_KEPT = """() => new Promise((resolve, reject) => {
+    %s
     const open = indexedDB.open('/data');
     open.onerror = () => reject(new Error('IndexedDB /data: ' + open.error));
-    open.onsuccess = () => {
-        const db = open.result;
-        const files = {};
-        const cursor = db.transaction('FILE_DATA', 'readonly').objectStore('FILE_DATA')
-            .openCursor();
-        cursor.onsuccess = () => {
-            const c = cursor.result;
-            if (!c) { db.close(); resolve(files); return; }
-            if (c.value && c.value.contents) {
-                let s = '';
-                const b = c.value.contents;
-                for (let i = 0; i < b.length; i += 8192) {
-                    s += String.fromCharCode.apply(null, b.subarray(i, i + 8192));
-                }
-                files[c.key] = btoa(s);
-            }
-            c.continue();
-        };
-    };
-})"""
+    open.onsuccess = () => readFiles(open.result, (files) => {
+        open.result.close();
+        resolve(files);
+    });
+})""" % READ_FILES
 
 
 def kept_now(page: Any, folder: Path) -> Path:
@@ -132,22 +163,12 @@ def kept_hands(page: Any, folder: Path, game_id: str) -> tuple[Any, ...]:
 # Arms a watch: window.__everShown becomes true if the node `id` ever shows `value`
 # among its numbers (checked on every change of the page, in the task that made it)
 WATCH = """([id, value]) => {
+    %s
     window.__everShown = false;
-    const sel = `[flt-semantics-identifier="${id}"]`;
-    const words = (n) => [n.getAttribute && n.getAttribute('aria-label'), n.textContent]
-        .concat(Array.from(n.querySelectorAll('[aria-label]'), (c) => c.getAttribute('aria-label')))
-        .join(' ');
-    const shows = () => {
-        const n = document.querySelector(sel);
-        return !!n && (words(n).match(/[-\\u2212]?\\d+/g) || [])
-            .some((m) => Number(m.replace('\\u2212', '-')) === value);
-    };
     if (window.__watch) window.__watch.disconnect();
-    window.__watch = new MutationObserver(() => { if (shows()) window.__everShown = true; });
-    window.__watch.observe(document.documentElement, {subtree: true, childList: true,
-                                                     attributes: true, characterData: true});
-    return shows();
-}"""
+    window.__watch = whenShown(id, value, () => { window.__everShown = true; });
+    return shows(id, value);
+}""" % SHOWS
 
 
 def watch(page: Any, identifier: str, value: int) -> None:
