@@ -342,3 +342,23 @@ class _unkept:
     def __exit__(self, *exc: Any) -> bool:
         assert exc[0] is None and platform.unkept()
         return False
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "lt"])
+def test_no_store_error_puts_a_path_or_an_exceptions_name_on_the_screen(language: str) -> None:
+    """Whatever the store's English detail says (a path, an exception's name: the log's),
+    the player reads what happened and what to do."""
+    from scorekeeper.app.text.i18n import Translator
+    from scorekeeper.app.text.messages import store_error
+    from scorekeeper.store.errors import os_error
+
+    tr = Translator(language)
+    detail = "/data/games/0123.json: QuotaExceededError: OSError [Errno 5]"
+    errors = [os_error(OSError(5, "Input/output error"), "/data/games/0123.json"),
+              os_error(OSError(28, "No space left on device"), "/data/games/0123.json"),
+              StoreError("damaged", f"game file {detail} holds another game"),
+              StoreError("bad_value", detail), StoreError("deleted", detail)]
+    errors += [StoreError(code, detail) for code in ("storage_full", "storage_refused",
+                                                     "storage_lost")]
+    for err in errors:
+        words_only(store_error(err).text(tr))

@@ -112,8 +112,10 @@ def test_a_hand_is_kept_when_the_browser_is_killed_right_after_it_shows(
         engine: str, request: pytest.FixtureRequest, site: Path, tmp_path: Path) -> None:
     """The sheet shows a saved hand only once the browser's storage has it.
 
-    Chromium and Firefox: SIGKILL the browser the moment the new total is on screen, start
-    it again on the same profile, and the hand is there. Firefox and WebKit: a read-only
+    Chromium: hand 2 refused by IndexedDB first, then saved, and Chromium SIGKILLed in the
+    same task in which its total first shows (``web_harness.kill_chromium``); started again
+    on the same profile, hands 1 and 2 are there, each once. Firefox: SIGKILL the moment
+    the new total is on screen, start it again on the same profile, and the hand is there. Firefox and WebKit: a read-only
     IndexedDB transaction made in the same task in which the total first shows has the
     hand (WebKit's automation keeps no storage across a restart, so this is its test;
     not seeing the hand there proves a browser killed then loses it)."""
