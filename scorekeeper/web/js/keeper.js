@@ -374,6 +374,9 @@
             this.stats.failed++;
             console.error("the browser's storage did not keep a write:", error);
             let said = failure(kindOf(error), error);
+            // what was asked until now is put back and refused; what is asked while the
+            // folder is put back is synced after it
+            const all = waiters.concat(this.waiting.splice(0));
             try {
                 await this.revert();
             } catch (e) {
@@ -381,7 +384,6 @@
                               "storage has it:", e);
                 said = failure("lost", e);
             }
-            const all = waiters.concat(this.waiting.splice(0));
             this.running = false;
             for (const w of all) w.reject(said);
             this.next();
