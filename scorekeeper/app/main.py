@@ -207,11 +207,15 @@ class Shell:
         self._announce()
 
     def _push_route(self, url: str) -> None:
+        if self.ui.hold_address(url):
+            return  # an action's, shown once the browser keeps its writes (Ui.act)
         if self.page.route != url:
             self.page.run_task(self.page.push_route, url)
 
     @locked
     def route_changed(self, e: Any) -> None:
+        if self.ui.saving is not None:
+            return  # the last action's writes are not kept yet: as a tap, dropped
         url = getattr(e, "route", None) or self.page.route
         if url == self.session.route.url() and self.page.views:
             return  # the address of the screen just drawn: nothing to draw again
@@ -228,6 +232,8 @@ class Shell:
 
     @locked
     def view_popped(self, e: Any) -> None:
+        if self.ui.saving is not None:
+            return  # as a tap, dropped while the last action's writes are unkept
         self.session.back()
         self.render()
 

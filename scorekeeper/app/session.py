@@ -30,6 +30,11 @@ from .routes import Route
 from .table.table_roles import KEEP_AWAKE, LanTable, gate, host_opened
 
 THEMES = ("system", "light", "dark")
+# What one player's action may change in a session, and what is put back when the
+# browser's storage does not keep its writes (see remember; a question asked or an export
+# shown is not: the action answered or closed it)
+REMEMBERED = ("route", "model", "trail", "form", "form_dirty", "error", "notice",
+              "recovered", "language_setting", "theme", "tr", "keep_awake", "joined")
 LANGUAGE_CHOICES = ("system",) + LANGUAGES
 log = logging.getLogger(__name__)
 
@@ -111,6 +116,8 @@ class Session:
         self.on_navigate: Callable[[str], None] | None = None
         self.on_changed: Callable[[str], None] | None = None
         self.on_table_moved: Callable[[], None] | None = None
+        # what a screen changes in place once its write is kept (see when_kept)
+        self._until_kept: list[Callable[[], None]] | None = None
 
     def _setting(self, key: str, default: str, allowed: tuple[str, ...]) -> str:
         try:
@@ -122,6 +129,38 @@ class Session:
     @property
     def language(self) -> str:
         return self.tr.lang
+
+    # --- one action, kept or not ---------------------------------------------------
+
+    def remember(self) -> dict[str, Any]:
+        """What an action may change here (see :data:`REMEMBERED`), to put back with
+        :meth:`restore`: the screen as it was when the browser's storage refuses the
+        action's writes, or until it has kept them (``views.widgets.Ui.act``)."""
+        state = {name: getattr(self, name) for name in REMEMBERED}
+        state["trail"], state["recovered"] = list(self.trail), list(self.recovered)
+        return state
+
+    def restore(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, list(value) if isinstance(value, list) else value)
+
+    def hold_until_kept(self) -> None:
+        """From now on, :meth:`when_kept` holds what it is given (an action begins)."""
+        self._until_kept = []
+
+    def take_until_kept(self) -> list[Callable[[], None]]:
+        """What :meth:`when_kept` held since :meth:`hold_until_kept` (and holds no more)."""
+        held, self._until_kept = self._until_kept or [], None
+        return held
+
+    def when_kept(self, change: Callable[[], None]) -> None:
+        """``change()`` (a screen model changing what it shows, in place) once this
+        action's writes are kept: held during an action, run by its handler then (never
+        if the storage refused them); at once outside one."""
+        if self._until_kept is None:
+            change()
+        else:
+            self._until_kept.append(change)
 
     # --- what the screen models share -----------------------------------------------
 

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from .. import formats, rules
 from ..formats import ImportItem
+from . import platform
 from .errors import GameNotFoundError, StoreError, os_error
 from .gamefiles import CHANGES, DOC, GAME
 from .model import ImportResult
@@ -93,6 +94,7 @@ def _sync(store: Games) -> None:
         fsync_dir(store._games)
     except OSError as e:
         raise os_error(e, store._games) from e
+    platform.made_durable()  # the browser's storage keeps them all, or none (platform)
 
 
 def _import_one(store: Games, item: ImportItem,
@@ -143,7 +145,13 @@ def _undo(store: Games, written: list[tuple[str, str, list[int] | None]]) -> lis
         path = store._games / f"{gid}.json"
         try:
             with store._game_lock(gid):
-                if key is None or list(file_key(os.stat(path))) != key:
+                try:
+                    now = list(file_key(os.stat(path)))
+                except FileNotFoundError:
+                    if outcome == "added":
+                        continue  # not there (the browser's storage refused it): undone
+                    raise
+                if key is None or now != key:
                     kept.append(gid)  # changed by someone else since: leave it
                     continue
                 if outcome == "added":

@@ -42,7 +42,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from . import journal, snapshot
+from . import journal, platform, snapshot
 from .errors import StoreError, os_error
 from .platform import boot_id  # this boot of the machine (or the browser's answer)
 from .snapshot import INDEX_FORMAT, valid_summary  # noqa: F401  (INDEX_FORMAT: where it was)
@@ -77,6 +77,7 @@ class Index:
         self._offset = 0
         self._count = 0  # the number of the last journal record read or appended
         self._base_size = 0
+        self._reverts = platform.reverts()  # the folder put back since: read it all again
         self._mu = threading.RLock()
 
     @property
@@ -93,6 +94,7 @@ class Index:
 
     def _load_locked(self) -> None:
         self.serial += 1
+        self._reverts = platform.reverts()
         self.entries, self.pending, self.gen = {}, set(), 0
         self._journal_ino, self._offset, self.journal_boot = None, 0, None
         self._journal_stale = False
@@ -181,7 +183,8 @@ class Index:
         """Catch up with lines other processes appended (cheap when nothing changed)."""
         with self._mu:
             st = self._journal_stat()
-            if st is not None and st.st_ino == self._journal_ino and st.st_size == self._offset:
+            if st is not None and st.st_ino == self._journal_ino and \
+                    st.st_size == self._offset and self._reverts == platform.reverts():
                 return
             with file_lock(self.lock_path, shared=True):
                 self._refresh_locked()
@@ -198,7 +201,11 @@ class Index:
 
     def _refresh_locked(self) -> None:
         st = self._journal_stat()
-        if st is None or st.st_ino != self._journal_ino:
+        if self._reverts != platform.reverts():
+            # the browser's storage refused a write and the folder was put back as it
+            # keeps it: what this index read and appended since may be gone
+            self._load_locked()
+        elif st is None or st.st_ino != self._journal_ino:
             self._load_locked()  # compacted or rebuilt by someone else
         elif st.st_size > self._offset:
             self._read_journal(from_start=False)

@@ -5,23 +5,26 @@ browser's storage, see ``scorekeeper/web/browser.py``).
 | question | computer | browser |
 |---|---|---|
 | back up a file by a hard link | ``os.link``, a copy where the filesystem has none | a copy (Pyodide has no ``os.link``) |
-| this boot of the machine (is the journal trusted?) | Linux's boot id; elsewhere unknown | :data:`BROWSER_BOOT`: every durable write is followed by a sync of the whole folder to IndexedDB in one transaction, so what the browser keeps is the folder as it was after some durable write, never a journal missing a line written before it (as after a crash of the process, not of the machine) |
+| this boot of the machine (is the journal trusted?) | Linux's boot id; elsewhere unknown | :data:`BROWSER_BOOT`: every durable write (or every :func:`one_sync`) is followed by a sync of everything changed in the folder to IndexedDB in one transaction, all or nothing, so what the browser keeps is the folder as it was after some durable write, never a journal missing a line written before it (as after a crash of the process, not of the machine) |
 | is the writer of a temporary file still running? | ``os.kill(pid, 0)``; on Windows unknown | no: the page is the one writer, and it asks only when it opens the folder |
 | lock files against other processes | ``flock`` or portalocker | nothing to lock against: no other process sees the folder (one tab at a time; see the README) |
 | fsync a folder after a rename | yes, but not on Windows | no: the browser's storage has no folders to sync |
 | a durable write is durable when | fsynced | synced to the browser's storage (:func:`made_durable`) |
-| a durable write returned before it is kept ("unkept") | never | where Python cannot wait for the sync (no JavaScript Promise integration): until the sync ends (:func:`keeping`, :func:`unkept`, :func:`when_kept`) |
+| a durable write returned before it is kept ("unkept") | never | where Python cannot wait for the sync (no JavaScript Promise integration): until the sync ends, kept or refused (:func:`keeping`, :func:`unkept`, :func:`when_kept`) |
+| several durable writes kept as one | each is durable when it returns | inside :func:`one_sync` (one player's action), one sync at its end: the action's writes are kept all together or not at all |
+| a write the storage refused | the file was not replaced | the browser's storage said no (full, or gone): the data folder was put back as the storage has it (:func:`reverted`), and every view of it in memory is read again (:func:`reverts`) |
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
 import sys
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 BROWSER = sys.platform == "emscripten"
 WINDOWS = os.name == "nt"
@@ -31,7 +34,10 @@ BOOT_ID_FILE = "/proc/sys/kernel/random/boot_id"
 _persist: list[Callable[[], None]] = []  # what makes the browser's storage catch up
 _guard = threading.Lock()
 _unkept = 0  # durable writes whose sync to the browser's storage has not ended
-_when_kept: list[Callable[[], None]] = []  # to run once none is left
+_when_kept: list[Callable[[BaseException | None], None]] = []  # to run once none is left
+_refused: list[BaseException] = []  # the first refusal among the syncs not all ended
+_reverts = 0  # times the data folder was put back after a refusal (see reverted)
+_batch = threading.local()  # one_sync: how deep, and whether a durable write is due
 # how to run something a little later (the browser's event loop), if anything can
 _later: list[Callable[[float, Callable[[], None]], None]] = []
 
@@ -93,7 +99,9 @@ def can_sync_folder() -> bool:
 
 
 def on_durable(persist: Callable[[], None] | None) -> None:
-    """``persist()`` runs after every durable write (the browser's sync to IndexedDB);
+    """``persist()`` runs after every durable write (the browser's sync to IndexedDB), or
+    once at the end of a :func:`one_sync`; it raises a :class:`StoreError` when the
+    storage refused (where it waits), or marks the write unkept (where it cannot wait).
     None: nothing does."""
     _persist.clear()
     if persist is not None:
@@ -101,31 +109,60 @@ def on_durable(persist: Callable[[], None] | None) -> None:
 
 
 def made_durable() -> None:
-    """A durable write is done here: make the storage keep it before it is reported."""
+    """A durable write is done here: make the storage keep it before it is reported (or,
+    inside :func:`one_sync`, at its end)."""
+    if getattr(_batch, "depth", 0):
+        _batch.due = True
+        return
     for persist in _persist:
         persist()
 
 
-def keeping() -> Callable[[], None]:
+@contextlib.contextmanager
+def one_sync() -> Iterator[None]:
+    """The durable writes made inside are kept as one: a single sync at the end (the
+    browser's storage keeps all of them or none; where Python can wait, a refusal is
+    raised here as a :class:`StoreError`). One player's action is one of these
+    (``app.views.widgets.Ui.act``). Nested: the outermost one syncs."""
+    depth = getattr(_batch, "depth", 0)
+    _batch.depth = depth + 1
+    if not depth:
+        _batch.due = False
+    try:
+        yield
+    finally:
+        _batch.depth = depth
+        due = not depth and getattr(_batch, "due", False)
+        if due:
+            _batch.due = False
+            made_durable()
+
+
+def keeping() -> Callable[[BaseException | None], None]:
     """A durable write's sync to the storage has started and has not ended: the write is
-    "unkept" until the call returned here is made (once the sync ends, kept or refused)."""
+    "unkept" until the call returned here is made once the sync ends, with None (kept)
+    or the refusal (a :class:`StoreError`; the folder was put back, see :func:`reverted`)."""
     global _unkept
     with _guard:
         _unkept += 1
     ended = threading.Event()
 
-    def kept() -> None:
+    def kept(refused: BaseException | None = None) -> None:
         global _unkept
         with _guard:
             if ended.is_set():
                 return
             ended.set()
             _unkept -= 1
+            if refused is not None and not _refused:
+                _refused.append(refused)
             due = list(_when_kept) if _unkept == 0 else []
+            outcome = _refused[0] if due and _refused else None
             if due:
                 _when_kept.clear()
+                _refused.clear()
         for callback in due:
-            callback()
+            callback(outcome)
 
     return kept
 
@@ -153,10 +190,25 @@ def unless_kept_within(seconds: float, callback: Callable[[], None]) -> None:
     _later[0](seconds, lambda: callback() if unkept() else None)
 
 
-def when_kept(callback: Callable[[], None]) -> None:
-    """``callback()`` once no durable write is unkept: now, or when the last sync ends."""
+def when_kept(callback: Callable[[BaseException | None], None]) -> None:
+    """``callback(refused)`` once no durable write is unkept: now (with None), or when
+    the last sync ends, with None if every one was kept, else the first refusal."""
     with _guard:
         if _unkept:
             _when_kept.append(callback)
             return
-    callback()
+    callback(None)
+
+
+def reverted() -> None:
+    """The storage refused a write and the data folder was put back as the storage has
+    it: every view of the folder kept in memory (the index of games) is stale."""
+    global _reverts
+    with _guard:
+        _reverts += 1
+
+
+def reverts() -> int:
+    """How many times the data folder was put back (compare with a count kept before)."""
+    with _guard:
+        return _reverts

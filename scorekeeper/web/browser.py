@@ -1,11 +1,20 @@
-"""The browser's storage for the store, in Pyodide: the data folder is Emscripten's IDBFS
-(files in memory, copied to the origin's IndexedDB by ``FS.syncfs``, one transaction per
-sync). The store asks for a sync after every durable write (``store.platform``); with
-JavaScript Promise integration (see :func:`can_wait`) the write returns only once
-IndexedDB has it. Without it (WebKit, Firefox before 142) the sync is started at once and
-the write is "unkept" until it ends (``store.platform.keeping``): the app shows what the
-write did only then (``app.views.widgets.Ui.act``). Either way the sheet shows a saved
-hand only after the browser keeps it.
+"""The browser's storage for the store, in Pyodide: the data folder lives in memory
+(Emscripten's MEMFS, mounted as IDBFS) and is kept in the origin's IndexedDB by the
+keeper (``js/keeper.js``, loaded here): every change to the folder is noted, and a sync
+writes the changed paths in one transaction, all or nothing, one sync at a time, within a
+bound of time. The store asks for a sync after every durable write, or once per player's
+action (``store.platform.one_sync``). With JavaScript Promise integration (see
+:func:`can_wait`) the write returns only once IndexedDB has it. Without it (WebKit, Firefox
+before 142) the sync is started at once and the write is "unkept" until it ends
+(``store.platform.keeping``): the app shows what the write did only then
+(``app.views.widgets.Ui.act``). Either way the sheet shows a saved hand only after the
+browser keeps it.
+
+When the storage refuses (full, a connection lost, no answer), the keeper puts the folder
+back as IndexedDB has it before it says so, and the store reads it again
+(``store.platform.reverted``): the refused write is gone from memory, folder and
+database alike, and it is said to the player in words (a :class:`StoreError` whose code is
+one of :data:`NOT_KEPT`); the details go to the log.
 
 Only Pyodide imports this module (``pyodide_js``, ``pyodide.ffi``).
 """
@@ -15,36 +24,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from typing import Any
+from importlib import resources
+from typing import Any, Callable
 
-from ..store import platform
+from ..store import StoreError, platform
 
 log = logging.getLogger(__name__)
 
 DATA = "/data"
-_pending: set[asyncio.Future[None]] = set()
+KEEPER = "js/keeper.js"
+# StoreError codes of a write the browser's storage did not keep: full; refused (or no
+# answer); lost (the folder could not even be put back: the page must be loaded again)
+NOT_KEPT = ("storage_full", "storage_refused", "storage_lost")
+_keeper: list[Any] = []  # the keeper of the data folder, once open_storage made it
 
 
 def _fs() -> Any:
     import pyodide_js
 
     return pyodide_js.FS
-
-
-def syncfs(populate: bool) -> asyncio.Future[None]:
-    """IndexedDB to memory (``populate``) or memory to IndexedDB, as a future."""
-    from pyodide.ffi import create_once_callable
-
-    future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
-
-    def done(err: Any = None) -> None:
-        if err:
-            future.set_exception(OSError(f"the browser's storage refused: {err}"))
-        else:
-            future.set_result(None)
-
-    _fs().syncfs(populate, create_once_callable(done))
-    return future
 
 
 def step(name: str) -> None:
@@ -82,38 +80,68 @@ def can_wait() -> bool:
     return not webkit(user_agent()) and bool(can_run_sync())
 
 
+def not_kept(error: BaseException) -> StoreError:
+    """The keeper's refusal as the store's error (its detail for the log only)."""
+    text = str(error)
+    if "lost:" in text:
+        code = "storage_lost"
+    elif "full:" in text or "QuotaExceeded" in text:
+        code = "storage_full"
+    else:
+        code = "storage_refused"
+    return StoreError(code, f"the browser's storage did not keep the write ({text}); "
+                      "nothing was changed", detail=text)
+
+
 def persist() -> None:
-    """Copy the data folder to IndexedDB now: wait for it where the browser lets Python
-    wait, else start it (what the store calls after each durable write)."""
+    """Copy what changed in the data folder to IndexedDB now: wait for it where the
+    browser lets Python wait (a refusal raised as a :class:`StoreError`), else start it
+    and leave the write unkept until it ends (what the store calls after each durable
+    write, or at the end of each ``one_sync``)."""
+    keeper = _keeper[0]
     if can_wait():
         from pyodide.ffi import run_sync
 
-        run_sync(syncfs(False))
+        try:
+            run_sync(keeper.sync())
+        except Exception as e:
+            log.error("the browser did not keep a write: %s", e)
+            raise not_kept(e) from None
         return
     kept = platform.keeping()
     try:
-        future = syncfs(False)
-    except BaseException:
-        kept()  # no sync started: nothing to wait for
+        keeper.sync().then(lambda _=None: _ended(kept, None), lambda e: _ended(kept, e))
+    except BaseException as e:  # no sync started: nothing to wait for
+        kept(not_kept(e))
         raise
-    _pending.add(future)
-    future.add_done_callback(_finished)
-    future.add_done_callback(lambda _: kept())
 
 
-def _finished(future: asyncio.Future[None]) -> None:
-    _pending.discard(future)
-    if future.exception() is not None:
-        log.error("the browser did not keep a write: %s", future.exception())
+def _ended(kept: Callable[[BaseException | None], None], error: Any) -> None:
+    if error is None:
+        kept(None)
+        return
+    log.error("the browser did not keep a write: %s", error)
+    kept(not_kept(error))
+
+
+def keeper_source() -> str:
+    """The keeper's JavaScript (package data, in the app's archive)."""
+    return resources.files(__package__).joinpath(KEEPER).read_text(encoding="utf-8")
 
 
 async def open_storage() -> str:
     """Mount the data folder, read what the browser keeps, and have every durable write
-    synced back; the folder's path."""
-    fs = _fs()
+    synced back by the keeper; the folder's path."""
+    import js
+    from pyodide.code import run_js
+    from pyodide.ffi import create_proxy, to_js
+
     os.makedirs(DATA, exist_ok=True)
-    fs.mount(fs.filesystems.IDBFS, {}, DATA)
-    await syncfs(True)
+    if getattr(js, "scorekeeperKeeper", None) is None:
+        run_js(keeper_source())
+    options = to_js({"reverted": create_proxy(platform.reverted)},
+                    dict_converter=js.Object.fromEntries)
+    _keeper[:] = [await js.scorekeeperKeeper.open(_fs(), DATA, options)]
     platform.on_durable(persist)
     loop = asyncio.get_event_loop()
     platform.on_later(lambda seconds, callback: loop.call_later(seconds, callback))

@@ -46,6 +46,9 @@ SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "web/sn
 SKIP_PACKAGE_PARTS = ("flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py",
                       "flet/cli.py")
 
+# The JavaScript the app itself loads in the browser (the rest of web/js is the build's).
+BROWSER_JS = ("web/js/keeper.js",)
+
 SKIP_SUFFIXES = (".pyc", ".pyi", ".so", ".pyd", ".dylib", ".c", ".h", ".cpp", ".pxd",
                  ".pyx")
 
@@ -75,6 +78,9 @@ def app_files() -> Iterator[tuple[str, Path]]:
         if not path.is_file():
             continue
         rel = path.relative_to(root).as_posix()
+        if rel in BROWSER_JS:
+            yield f"scorekeeper/{rel}", path
+            continue
         if not _wanted(rel) or rel.startswith(SERVER_ONLY) or rel.endswith(".mo"):
             continue
         if rel.endswith((".py", ".po", ".typed", ".json")):  # .json: the font's widths

@@ -1,42 +1,58 @@
 """A hand is shown only once the browser keeps it, where Python cannot wait for the
-browser's storage (no JavaScript Promise integration: WebKit, older Firefox): the store's
-durable write returns with its sync to IndexedDB still running ("unkept",
-``store.platform``), and the app draws what the save led to (the sheet with the new
+browser's storage (no JavaScript Promise integration: WebKit, older Firefox): the action's
+writes are kept by one sync at its end, which runs on after the action returned
+("unkept", ``store.platform``); the app draws what the save led to (the sheet with the new
 totals) only once that sync ends; meanwhile Save says "Saving…" and taps are dropped.
-Here the browser is a fake whose syncs end when the test says."""
+Here the browser is a fake whose syncs end when the test says (``browser_storage``)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from pathlib import Path
+from typing import Any
 
+import pytest
 from app_harness import Phone
+from browser_storage import BrowserStorage, install
 
 from scorekeeper.app import ids
-from scorekeeper.store import GameStore, platform
+from scorekeeper.store import GameStore, StoreError, platform
 
 
-def end(syncs: list[Callable[[], None]], phone: Phone) -> None:
-    for kept in syncs:
-        kept()
-    syncs.clear()
+@pytest.fixture
+def storage(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> Any:
+    kept = install(monkeypatch, Path(store.path), wait=False)
+    try:
+        yield kept
+    finally:
+        kept.refusing = kept.hold = False
+        kept.end()  # nothing left unkept for the next test
+        platform.on_durable(None)
+
+
+def end(storage: BrowserStorage, phone: Phone) -> None:
+    storage.end()
     phone.settle()
 
 
-def test_new_totals_show_only_once_the_browser_keeps_the_hand(
-        store: GameStore, syncs: list[Callable[[], None]]) -> None:
-    phone = Phone(store, route="/")
-    gid = phone.new_game(["Ala", "Bartek", "Celina", "Darek"])
-    end(syncs, phone)
+def type_hand(phone: Phone, points: list[int]) -> None:
     phone.tap(ids.ENTER_HAND)
     phone.tap(ids.MODE_POINTS)
-    for seat, points in enumerate([3, 13, 10, 0]):
-        phone.type(ids.POINTS.format(seat=seat), str(points))
+    for seat, p in enumerate(points):
+        phone.type(ids.POINTS.format(seat=seat), str(p))
+
+
+def test_new_totals_show_only_once_the_browser_keeps_the_hand(
+        store: GameStore, storage: BrowserStorage) -> None:
+    phone = Phone(store, route="/")
+    gid = phone.new_game(["Ala", "Bartek", "Celina", "Darek"])
+    type_hand(phone, [3, 13, 10, 0])
+    storage.hold = True
     phone.tap(ids.SAVE_HAND)
 
-    assert syncs and platform.unkept()
+    assert storage.pending and platform.unkept()
     assert len(store.get(gid).game.hands) == 1  # written, not yet kept by the browser
     assert not phone.has(ids.TOTAL.format(seat=0)), "the totals showed before the sync"
-    assert phone.has(ids.SAVE_HAND)
+    assert phone.has(ids.SAVE_HAND) and phone.screen == "hand"
     assert "Saving…" in phone.text(ids.SAVE_HAND)
     assert phone.disabled(ids.SAVE_HAND)
 
@@ -44,7 +60,7 @@ def test_new_totals_show_only_once_the_browser_keeps_the_hand(
     assert phone.has(ids.SAVE_HAND) and not phone.has(ids.TOTAL.format(seat=0))
     assert len(store.get(gid).game.hands) == 1
 
-    end(syncs, phone)
+    end(storage, phone)
     assert not platform.unkept()
     assert not phone.has(ids.SAVE_HAND)
     assert phone.totals() == [3, 13, 10, 0]
@@ -52,33 +68,21 @@ def test_new_totals_show_only_once_the_browser_keeps_the_hand(
     assert phone.has(ids.SAVE_HAND)
 
 
-def test_the_last_of_several_syncs_lets_the_screen_show(
-        store: GameStore, syncs: list[Callable[[], None]]) -> None:
-    """Two writes of one action: the screen waits for both."""
+def test_an_actions_writes_are_kept_by_one_sync(store: GameStore,
+                                                storage: BrowserStorage) -> None:
+    """A new game writes the game, the recent names and the house rules: one sync, so
+    the browser keeps all three or none."""
     phone = Phone(store, route="/")
-    phone.new_game(["Ala", "Bartek", "Celina"])
-    assert len(syncs) >= 1
-    first, rest = syncs[0], syncs[1:]
-    extra = platform.keeping()
-    first()
-    for kept in rest:
-        kept()
-    phone.settle()
-    assert platform.unkept()
-    assert not phone.has(ids.ENTER_HAND)
-    extra()
-    phone.settle()
-    assert phone.has(ids.ENTER_HAND)
-    syncs.clear()
-
-
-def test_where_the_write_is_kept_at_once_nothing_waits(store: GameStore) -> None:
-    """A computer's store (fsync) or a browser that waits: never unkept."""
-    phone = Phone(store, route="/")
-    phone.new_game(["Ala", "Bartek", "Celina", "Darek"])
-    assert not platform.unkept()
-    phone.enter_points([3, 13, 10, 0])
-    assert phone.totals() == [3, 13, 10, 0]
+    storage.hold = True
+    phone.go("/new")
+    for seat, name in enumerate(["Ala", "Bartek", "Celina", "Darek"]):
+        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
+    storage.end()
+    syncs = storage.syncs
+    phone.tap(ids.START_GAME)
+    assert len(storage.pending) == 1 and phone.screen == "new_game"
+    end(storage, phone)
+    assert storage.syncs == syncs + 1 and phone.screen == "sheet"
 
 
 def test_a_sync_said_twice_to_have_ended_counts_once() -> None:
@@ -86,52 +90,81 @@ def test_a_sync_said_twice_to_have_ended_counts_once() -> None:
     first()
     first()
     assert platform.unkept()
-    called: list[int] = []
-    platform.when_kept(lambda: called.append(1))
+    called: list[Any] = []
+    platform.when_kept(called.append)
     assert called == []
     second()
-    assert called == [1] and not platform.unkept()
-    platform.when_kept(lambda: called.append(2))
-    assert called == [1, 2]
+    assert called == [None] and not platform.unkept()
+    platform.when_kept(called.append)
+    assert called == [None, None]
+
+
+def test_the_first_refusal_among_the_syncs_is_what_the_wait_ends_with() -> None:
+    first, second = platform.keeping(), platform.keeping()
+    refused = StoreError("storage_full", "full")
+    called: list[Any] = []
+    platform.when_kept(called.append)
+    first(refused)
+    second(StoreError("storage_refused", "later"))
+    assert called == [refused]
+    platform.when_kept(called.append)  # and the next wait starts afresh
+    assert called == [refused, None]
 
 
 def test_a_sync_that_ends_soon_draws_only_its_outcome(
-        store: GameStore, syncs: list[Callable[[], None]]) -> None:
+        store: GameStore, storage: BrowserStorage) -> None:
     """With an event loop to wait on (the browser's), Save is not redrawn as "Saving…"
     when the sync ends within SAVING_SHOWN_AFTER: the sheet is the next thing drawn; a
     sync still running then shows "Saving…" as before."""
     from scorekeeper.app.views.widgets import SAVING_SHOWN_AFTER
 
-    later: list[tuple[float, Callable[[], None]]] = []
+    later: list[tuple[float, Any]] = []
     platform.on_later(lambda seconds, callback: later.append((seconds, callback)))
     try:
         phone = Phone(store, route="/")
         phone.new_game(["Ala", "Bartek", "Celina", "Darek"])
-        end(syncs, phone)
         later.clear()
-        phone.tap(ids.ENTER_HAND)
-        phone.tap(ids.MODE_POINTS)
-        for seat, points in enumerate([3, 13, 10, 0]):
-            phone.type(ids.POINTS.format(seat=seat), str(points))
+        type_hand(phone, [3, 13, 10, 0])
+        storage.hold = True
         phone.tap(ids.SAVE_HAND)
         assert platform.unkept() and [s for s, _ in later] == [SAVING_SHOWN_AFTER]
         assert "Saving…" not in phone.text(ids.SAVE_HAND)  # not redrawn yet
         assert not phone.has(ids.TOTAL.format(seat=0))
-        end(syncs, phone)  # kept before the time is up
+        end(storage, phone)  # kept before the time is up
         assert phone.totals() == [3, 13, 10, 0]
         later.pop()[1]()  # the time is up: nothing to draw
         phone.settle()
         assert phone.totals() == [3, 13, 10, 0]
 
-        phone.tap(ids.ENTER_HAND)
-        phone.tap(ids.MODE_POINTS)
-        for seat, points in enumerate([13, 3, 0, 10]):
-            phone.type(ids.POINTS.format(seat=seat), str(points))
+        type_hand(phone, [13, 3, 0, 10])
         phone.tap(ids.SAVE_HAND)
         later.pop()[1]()  # the time is up, the sync still running: "Saving…"
         phone.settle()
         assert "Saving…" in phone.text(ids.SAVE_HAND)
-        end(syncs, phone)
+        end(storage, phone)
         assert phone.totals() == [16, 16, 10, 10]
     finally:
         platform.on_later(None)
+
+
+def test_a_notice_and_its_undo_wait_for_the_storage_too(
+        store: GameStore, storage: BrowserStorage) -> None:
+    """ "Hand 2 deleted." with its Undo shows once the delete is kept; an Undo tapped
+    before that is not there to tap."""
+    phone = Phone(store, route="/")
+    phone.new_game(["Ala", "Bartek", "Celina", "Darek"])
+    for points in ([3, 13, 10, 0], [13, 3, 0, 10]):
+        type_hand(phone, points)
+        phone.tap(ids.SAVE_HAND)
+    phone.tap(ids.HAND_ROW.format(n=2))
+    phone.tap(ids.DELETE_HAND)
+    storage.hold = True
+    phone.tap(ids.CONFIRM)
+    assert not phone.has(ids.NOTICE) and not phone.has(ids.UNDO)
+    assert phone.screen == "hand"
+    end(storage, phone)
+    assert "Hand 2 deleted" in phone.text(ids.NOTICE) and phone.has(ids.UNDO)
+    phone.tap(ids.UNDO)
+    assert "Hand 2 deleted" in phone.text(ids.NOTICE)  # the undo's notice: not yet
+    end(storage, phone)
+    assert "Hand 2 is back" in phone.text(ids.NOTICE)

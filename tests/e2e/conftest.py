@@ -29,6 +29,7 @@ from e2e_harness import (
     chromium_path,
     hello_server,
     launch_chromium,
+    run_with_one_more,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -65,6 +66,7 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         terminalreporter.write_line("browser: " + line)
 
 
+RERUN: list[str] = []  # the tests run again, and why (said at the end of the run)
 SPIN_WATCH = SpinWatch(float(os.environ.get("SCOREKEEPER_SPIN_SECONDS", "120")))
 
 
@@ -75,37 +77,25 @@ def spin_watch() -> Iterator[SpinWatch]:
         yield watch
 
 
-RERUN: list[str] = []  # the tests run again, and why (said at the end of the run)
-# what WebDriver says when MiniBrowser (or its web process) is gone: seen about once in
-# ten WebKit tests here, in any of them, before and after the app's changes
-WEBKIT_GONE = ("Could not parse script result", "invalid session id",
-               "InvalidSessionIdException")
-
-
-def webkit_died(item: pytest.Item, reports: list[pytest.TestReport]) -> bool:
-    """A WebKit test failed because the browser itself went away (not a verdict on the
-    app): it runs once more, and the run says so; a second death fails it."""
-    return "webkit" in item.nodeid and any(
-        r.failed and any(sign in str(r.longrepr) for sign in WEBKIT_GONE) for r in reports)
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
     """Runs a browser test once more if the spin watch killed a renderer during it (a
-    Chromium hang, not the app's failure; the run says so). A second hang fails it."""
+    Chromium hang, not the app's failure) or WebKit's browser died under it (once may be
+    its driver); the run says so. A second time fails it, and the run says that too."""
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-    killed = SPIN_WATCH.killed
-    reports = runtestprotocol(item, nextitem=nextitem, log=False)
-    again = None
-    if SPIN_WATCH.killed > killed and any(r.failed for r in reports):
-        again = "Chromium's renderer hung and was killed"
-    elif webkit_died(item, reports):
-        again = "WebKit's browser died under it (its WebDriver session is gone)"
-    if again:
-        print(f"\n{item.nodeid}: {again}; running it again")
-        RERUN.append(f"{item.nodeid}: {again}; run again")
+    killed = [SPIN_WATCH.killed]
+
+    def run() -> list[pytest.TestReport]:
+        killed.append(SPIN_WATCH.killed)
+        return runtestprotocol(item, nextitem=nextitem, log=False)
+
+    def hung() -> bool:
+        return SPIN_WATCH.killed > killed[-2]
+
+    def fresh() -> None:
         item._initrequest()  # type: ignore[attr-defined]  # fresh fixtures, as on a first run
-        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+
+    reports = run_with_one_more(item.nodeid, run, hung, fresh, RERUN)
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
@@ -117,6 +107,18 @@ def fresh_screenshots() -> None:
     """Screenshots are of this run only (no stale FAILED-*.png from an earlier one)."""
     shutil.rmtree(SCREENSHOTS, ignore_errors=True)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[object]:
+    """An X server for WebKit (MiniBrowser is a GTK window), GDK_SCALE=2's room."""
+    from engines import Xvfb
+
+    display = Xvfb("1600x2200x24")
+    try:
+        yield display
+    finally:
+        display.stop()
 
 
 @pytest.fixture(scope="session")

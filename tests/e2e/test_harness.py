@@ -97,3 +97,48 @@ def test_the_spin_watch_ends_a_renderer_that_spins(browser) -> None:  # type: ig
         assert again.evaluate("() => document.body.innerText") == "again"
     finally:
         context.close()
+
+
+def test_a_wasm_trap_is_flutters_only_where_its_stack_says_so() -> None:
+    """The trap seen once in Flutter's skwasm is set apart (said at the end of the run);
+    the same words from anywhere else (Python's runtime, the app's own code) fail the
+    test like any error in the page."""
+    from types import SimpleNamespace
+
+    class Trap(Exception):
+        def __init__(self, stack: str) -> None:
+            super().__init__("memory access out of bounds")
+            self.stack = stack
+
+    handlers: dict[str, object] = {}
+    guard = NetworkGuard(SimpleNamespace(on=lambda event, fn: handlers.__setitem__(event, fn)))
+    guard._on_error(Trap("RuntimeError: memory access out of bounds\n"
+                         "    at wasm://wasm/skwasm.wasm-0a1b2c3d:wasm-function[812]"))
+    guard._on_error(Trap("RuntimeError: memory access out of bounds\n"
+                         "    at pyodide.asm.wasm:wasm-function[5331]"))
+    guard._on_error(Trap(""))
+    assert len(guard.engine_faults) == 1
+    assert len(guard.errors) == 2 and len(guard.problems()) == 2
+
+
+def test_a_webkit_test_whose_browser_dies_twice_fails_and_the_run_says_so() -> None:
+    from types import SimpleNamespace
+
+    from e2e_harness import run_with_one_more
+
+    died = SimpleNamespace(failed=True, longrepr="selenium: invalid session id")
+    passed = SimpleNamespace(failed=False, longrepr="")
+    for outcomes, failed, lines in (([died, passed], False, 1), ([died, died], True, 2),
+                                    ([passed], False, 0)):
+        said: list[str] = []
+        runs = iter([[o] for o in outcomes])
+        fresh: list[int] = []
+        reports = run_with_one_more("test_x[webkit]", lambda: next(runs), lambda: False,
+                                    lambda: fresh.append(1), said)
+        assert any(r.failed for r in reports) is failed
+        assert len(said) == lines and len(fresh) == min(lines, 1)
+        assert all("once may be its driver" in s for s in said[:1])
+    said = []
+    reports = run_with_one_more("test_x[chromium]", lambda: [died], lambda: False,
+                                lambda: None, said)
+    assert reports[0].failed and not said  # not WebKit's: no second run

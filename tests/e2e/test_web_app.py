@@ -34,16 +34,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(tmp_path_factory.mktemp("site"))
 
 
-@pytest.fixture(scope="module")
-def xvfb() -> Iterator[Xvfb]:
-    """An X server for WebKit (MiniBrowser is a GTK window), GDK_SCALE=2's room."""
-    display = Xvfb("1600x2200x24")
-    try:
-        yield display
-    finally:
-        display.stop()
-
-
 @pytest.fixture(params=ENGINES)
 def web(request: pytest.FixtureRequest, site: Path) -> Iterator[WebApp]:
     """The web app's first page in a fresh browser of the engine (not yet opened)."""
@@ -122,8 +112,10 @@ def test_a_hand_is_kept_when_the_browser_is_killed_right_after_it_shows(
         engine: str, request: pytest.FixtureRequest, site: Path, tmp_path: Path) -> None:
     """The sheet shows a saved hand only once the browser's storage has it.
 
-    Chromium and Firefox: SIGKILL the browser the moment the new total is on screen, start
-    it again on the same profile, and the hand is there. Firefox and WebKit: a read-only
+    Chromium: hand 2 refused by IndexedDB first, then saved, and Chromium SIGKILLed in the
+    same task in which its total first shows (``web_harness.kill_chromium``); started again
+    on the same profile, hands 1 and 2 are there, each once. Firefox: SIGKILL the moment
+    the new total is on screen, start it again on the same profile, and the hand is there. Firefox and WebKit: a read-only
     IndexedDB transaction made in the same task in which the total first shows has the
     hand (WebKit's automation keeps no storage across a restart, so this is its test;
     not seeing the hand there proves a browser killed then loses it)."""

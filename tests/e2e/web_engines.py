@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from e2e_harness import ident, is_local
+from web_storage import READ_FILES, SHOWS
 from engines import EnginePage, Xvfb
 
 USED: set[str] = set()  # the versions of the engines started in this run
@@ -107,45 +108,16 @@ def outside_requests(page: Any) -> list[str]:
 # IndexedDB runs transactions on a store in the order they were made, so what it reads
 # is what a browser killed at that moment keeps. Its files go to window.__kept.
 KEPT_WHEN_SHOWN = """([id, value]) => new Promise((resolve, reject) => {
+    %s
+    %s
     const open = indexedDB.open('/data');
     open.onerror = () => reject(new Error('IndexedDB /data: ' + open.error));
     open.onsuccess = () => {
-        const db = open.result;
-        const sel = `[flt-semantics-identifier="${id}"]`;
-        const words = (n) => [n.getAttribute && n.getAttribute('aria-label'), n.textContent]
-            .concat(Array.from(n.querySelectorAll('[aria-label]'), (c) => c.getAttribute('aria-label')))
-            .join(' ');
-        const shows = () => {
-            const n = document.querySelector(sel);
-            return !!n && (words(n).match(/[-\\u2212]?\\d+/g) || [])
-                .some((m) => Number(m.replace('\\u2212', '-')) === value);
-        };
         window.__kept = null;
-        const seen = new MutationObserver(() => {
-            if (!shows()) return;
-            seen.disconnect();
-            const files = {};
-            const cursor = db.transaction('FILE_DATA', 'readonly').objectStore('FILE_DATA')
-                .openCursor();
-            cursor.onsuccess = () => {
-                const c = cursor.result;
-                if (!c) { window.__kept = files; return; }
-                if (c.value && c.value.contents) {
-                    let s = '';
-                    const b = c.value.contents;
-                    for (let i = 0; i < b.length; i += 8192) {
-                        s += String.fromCharCode.apply(null, b.subarray(i, i + 8192));
-                    }
-                    files[c.key] = btoa(s);
-                }
-                c.continue();
-            };
-        });
-        seen.observe(document.documentElement, {subtree: true, childList: true,
-                                                attributes: true, characterData: true});
-        resolve(shows());
+        whenShown(id, value, () => readFiles(open.result, (files) => { window.__kept = files; }));
+        resolve(shows(id, value));
     };
-})"""
+})""" % (SHOWS, READ_FILES)
 
 
 def watch_kept_when_shown(page: Any, identifier: str, value: int) -> None:

@@ -217,35 +217,109 @@ def first_screen(web: WebApp) -> str:
     return str(eventually(shown, timeout=START_TIMEOUT, every=0.05))
 
 
+# In the same task in which the node ``id`` first shows ``value`` among its numbers, the
+# page asks ``url`` synchronously (the page's thread waits there), and the test's server
+# kills the browser on that request: whatever the app drew before IndexedDB had the hand,
+# the kill finds it so.
+KILL_WHEN_SHOWN = """([id, value, url]) => {
+    %s
+    whenShown(id, value, () => {
+        const kill = new XMLHttpRequest();
+        kill.open('GET', url, false);
+        try { kill.send(); } catch (e) { /* the browser is gone */ }
+    });
+    return shows(id, value);
+}"""
+
+
+class KillServer:
+    """A local address whose request SIGKILLs the Chromium (see KILL_WHEN_SHOWN)."""
+
+    def __init__(self, chromium: KillableChromium) -> None:
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        import threading
+
+        killed = self.killed = threading.Event()
+
+        class Kill(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                chromium.kill()
+                killed.set()
+                self.send_response(200)
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.end_headers()
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Kill)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/kill"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "KillServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def wait(self, page, timeout: float = 120.0) -> None:  # type: ignore[no-untyped-def]
+        """Until the browser is killed (Playwright answers the route of the kill's request
+        only while the test is inside one of its calls)."""
+        deadline = time.monotonic() + timeout
+        while not self.killed.is_set():
+            assert time.monotonic() < deadline, "the total never showed (no kill)"
+            try:
+                page.wait_for_timeout(50)
+            except Exception:  # the browser went away under the call
+                pass
+
+
 def kill_chromium(browser_type, site: Path, profile: Path, **options) -> None:  # type: ignore[no-untyped-def]
-    """A hand saved, Chromium SIGKILLed the moment its new total shows, started again on
-    the same profile: the hand is on the sheet. ``options``: Playwright's context options
-    (a Safari ``user_agent`` makes the app take its own wait, not Python's)."""
-    from app_steps import Table, has_number
+    """A new game, hand 1 saved, hand 2 typed and Save tapped while IndexedDB refuses (the
+    hand entry stays, a message says why); storage accepts, Save again, and Chromium is
+    SIGKILLed in the same task in which hand 2's total first shows; started again on the
+    same profile: hands 1 and 2 are on the sheet, each once. ``options``: Playwright's
+    context options (a Safari ``user_agent`` makes the app take its own wait, not
+    Python's)."""
+    from app_steps import Table
+    from web_storage import SHOWS, refuse, refusing_copy
 
     from scorekeeper.app import ids
     from scorekeeper.rules import Hand
 
-    with static_server(site) as server:
+    copy = refusing_copy(site, profile.parent / "refusing-site")
+    with static_server(copy) as server:
         chromium = KillableChromium(browser_type, profile)
         try:
             web = WebApp(chromium.start(**options), server.url)
             table = Table(web)
             table.start()
             table.open_entry()
+            table.cards({0: 3, 2: 10}, queen=1)
+            table.save(Hand((3, 13, 10, 0)))
+            table.open_entry()
             table.cards({0: 4, 1: 9}, queen=3)
             web.wait_enabled(ids.SAVE_HAND)
+            refuse(web.page, True)
             web.tap(ids.SAVE_HAND)
-            web.wait_text(ids.TOTAL.format(seat=3), lambda t: has_number(t, 13),
-                          what="Darek's new total")
+            web.wait_text(ids.ERROR, lambda t: "could not keep hand 2" in t,
+                          what="the refusal in words")
+            refuse(web.page, False)
             if "user_agent" in options:
                 assert web.page.evaluate("() => navigator.userAgent") == options["user_agent"]
-            chromium.kill()
+            with KillServer(chromium) as killer:
+                assert not web.page.evaluate(KILL_WHEN_SHOWN % SHOWS,  # Darek: 13 after hand 2
+                                             [ids.TOTAL.format(seat=3), 13, killer.url])
+                web.tap(ids.SAVE_HAND)
+                killer.wait(web.page)
             table.hands.append(Hand((4, 9, 0, 13)))
 
             web = WebApp(chromium.start(**options), server.url)
             table.app = web
             web.open(table.path, ready=ids.ENTER_HAND)
             table.check_sheet()
+            assert not web.exists(ids.HAND_ROW.format(n=3)), "a hand kept twice"
         finally:
             chromium.kill()

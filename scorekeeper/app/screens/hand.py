@@ -18,7 +18,7 @@ from ..forms import HandEntry
 from ..forms.limits import MAX_DIGITS
 from ..text.i18n import N_
 from ..views.radios import Option, radio_group
-from ..text.messages import Msg, rules_error
+from ..text.messages import HAND_NOT_KEPT, Msg, rules_error
 from ..routes import Hand, Route, Sheet
 from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
 from ..text.house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, over_words, pass_name
@@ -36,9 +36,12 @@ log = logging.getLogger(__name__)
 class Model:
     """The hand being entered (kept as a draft on every tap) and its save or delete."""
 
+    says_saving = True  # Save says "Saving…" while the browser has not kept the hand
+
     def __init__(self, session: Session, route: Route) -> None:
         assert isinstance(route, Hand)
         self.session = session
+        self.doing = ""  # the last of "save" and "delete" tapped (see not_kept)
         self.game: StoredGame = load_game(session, route.id)
         game, number = self.game.game, route.number
         if number is not None and not 1 <= number <= len(game.hands):
@@ -64,24 +67,32 @@ class Model:
         except StoreError:  # a draft is a convenience: the hand itself is still on screen
             log.warning("could not keep the draft of %s", self.game.id, exc_info=True)
 
-    def _write(self, write: Callable[[Any], StoredGame]) -> bool:
+    def _write(self, write: Callable[[Any], StoredGame]) -> StoredGame | None:
         """One store write of this hand. On success the draft goes and the other tabs
-        hear of it; a stale write reloads the game and says so; a hand the rules refuse
-        is said in place."""
+        hear of it (the game as written is returned; this screen, shown until the
+        browser keeps it, keeps the game it was opened on); a stale write reloads the
+        game and says so; a hand the rules refuse is said in place."""
         gid = self.game.id
         try:
-            self.game = self.session.write(write, gid)
+            written = self.session.write(write, gid)
         except StaleGameError:
             self.session.stale(gid)
-            return False
+            return None
         except RulesError as err:
             self.session.error = rules_error(err)
-            return False
+            return None
         self.session.write(lambda store: store.save_draft(gid, None))
-        return True
+        return written
+
+    def not_kept(self, err: StoreError) -> Msg | None:
+        """What the player reads when the phone's storage did not keep this hand (the
+        hand entry stays as it was typed)."""
+        said = HAND_NOT_KEPT.get(err.code) if self.doing == "save" else None
+        return Msg(said, {"hand": self.entry.number}) if said is not None else None
 
     def save(self) -> None:
         entry, stored = self.entry, self.game
+        self.doing = "save"
         problem = entry.problem()
         if problem is not None:
             self.session.error = problem
@@ -97,7 +108,7 @@ class Model:
             ok = self._write(lambda store: store.replace_hand(stored.id, index, hand,
                                                               stored.version))
             msg = Msg(N_("Hand {hand} changed."), {"hand": entry.number})
-        if ok:
+        if ok is not None:
             if msg is not None:
                 self.session.say(msg, stay=False)
             self.session.navigate(Sheet(stored.id), replace=True)
@@ -112,12 +123,14 @@ class Model:
 
     def delete(self) -> None:
         stored, index, session = self.game, self.entry.index, self.session
+        self.doing = "delete"
         if index is None:
             return
         removed = stored.game.hands[index]
-        if not self._write(lambda store: store.remove_hand(stored.id, index, stored.version)):
+        done = self._write(lambda store: store.remove_hand(stored.id, index, stored.version))
+        if done is None:
             return
-        gid, deleted_at = stored.id, self.game.version
+        gid, deleted_at = stored.id, done.version
 
         def undo() -> None:
             # based on the version the delete left: if another phone changed the game

@@ -127,7 +127,7 @@ class Model:
             session.write(lambda store: store.restore_game(game_id), game_id)
             session.say(Msg(N_("The game is back.")))
 
-        self._refilter()
+        session.when_kept(self._refilter)  # the list changes once the phone keeps it
         session.say(Msg(N_("Game deleted.")), undo)
 
 

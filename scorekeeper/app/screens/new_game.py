@@ -131,10 +131,13 @@ class Model:
                                                       recent[:MAX_RECENT_NAMES]))
         house = self.form.house()
         session.write(lambda store: store.set_setting(HOUSE_SETTING, house))
-        self.form = NewGameForm()
         session.form = None
-        self.dirty = False
+        session.when_kept(self._started)  # this form, shown until kept, stays as typed
         session.navigate(Sheet(stored.id), replace=True)
+
+    def _started(self) -> None:
+        self.form = NewGameForm()
+        self.dirty = False
 
 
 Act = Callable[..., Callable[[Any], None]]

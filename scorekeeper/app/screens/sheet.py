@@ -96,7 +96,6 @@ class Model:
         except RulesError as err:
             session.error = rules_error(err)
             return
-        self.seat_form = None
 
         def undo() -> None:
             session.write(lambda store: store.change_seats(gid, before, done.version), gid)

@@ -101,24 +101,43 @@ def rules_error(err: rules.RulesError | formats.FormatError,
 STALE = N_("This game was changed on another phone or tab. It has been reloaded: "
            "check it and enter your change again.")
 NOT_FOUND = N_("This game does not exist (any more).")
-STORE_PROBLEM = N_("The game could not be saved: {problem}")
+# Any other failure of the store: what happened is in the log (a path, an exception's
+# name), never on the phone
+STORE_PROBLEM = N_("The change could not be saved, and nothing was changed. Try again; if "
+                   "it happens again, reload the page.")
 SOMETHING_WRONG = N_("Something went wrong and nothing was changed. Try again; if it "
                      "happens again, reload the page.")
 STORE_ERRORS: dict[str, str] = {
     "disk_full": N_("The disk is full: nothing was saved. Free some space and try again."),
     "read_only": N_("The data folder cannot be written to: nothing was saved."),
     "not_found": N_("This game does not exist (any more)."),
+    "deleted": N_("This game was deleted, so it cannot be changed."),
     "refused": N_("This phone follows the table: enter the table code from the host's "
                   "screen to keep score."),
+    # the web app: the browser's storage did not keep the write (web/browser.py)
+    "storage_full": N_("This phone could not keep the change: its storage is full. Free "
+                       "some space, then try again."),
+    "storage_refused": N_("This phone could not keep the change: its storage did not take "
+                          "it. Try again; if it happens again, reload the page."),
+    "storage_lost": N_("This phone's storage stopped answering, so the change was not "
+                       "kept. Reload the page, then try again."),
+}
+# ... the same for a hand being saved, said on its hand entry (kept as it was typed)
+HAND_NOT_KEPT: dict[str, str] = {
+    "storage_full": N_("This phone could not keep hand {hand}: its storage is full. Free "
+                       "some space, then Save again."),
+    "storage_refused": N_("This phone could not keep hand {hand}: its storage did not take "
+                          "it. Save again; if it happens again, reload the page."),
 }
 
 
 def store_error(err: Exception) -> Msg:
-    """Words for a StoreError (its English detail when there is no better sentence)."""
+    """Words for a StoreError: what happened and what to do, never its English detail
+    (a file's path, an exception's name: those go to the log)."""
     code = getattr(err, "code", None)
     if code in STORE_ERRORS:
         return Msg(STORE_ERRORS[code])
-    return Msg(STORE_PROBLEM, {"problem": str(err)})
+    return Msg(STORE_PROBLEM)
 
 
 # RecoveryNote.kind -> what a player reads when the store repaired a file (see

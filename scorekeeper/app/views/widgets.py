@@ -16,12 +16,11 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from ... import rules
-from ...rules import RulesError
-from ...store import StoreError, platform
 from .. import ids
 from ..text.i18n import N_
-from ..text.messages import SOMETHING_WRONG, Msg, rules_error, store_error
-from . import one_tap
+from ..text.messages import Msg
+from . import actions, one_tap
+from .actions import SAVING_SHOWN_AFTER, run  # noqa: F401 (run: the views' too)
 from .naming import name_own_node, own_node
 from ..routes import Route
 
@@ -38,7 +37,6 @@ MAX_WIDTH = 720
 MEMO_SIZE = 64  # controls kept for reuse per tab (e.g. a long game's hand rows)
 # the tapped button while the browser has not yet kept what it saved (see Ui.act)
 SAVING = N_("Saving…")
-SAVING_SHOWN_AFTER = 0.3  # seconds: a sync that ends sooner is never shown as "Saving…"
 
 
 @dataclass
@@ -53,8 +51,11 @@ class Ui:
     kept: OrderedDict[Any, ft.Control] = field(default_factory=OrderedDict, repr=False)
     lock: Any = field(default_factory=threading.RLock, repr=False)
     taps: one_tap.Taps = field(default_factory=dict, repr=False)  # see .one_tap
-    # the screen (route, model) an action's write left and shows until it is kept (act)
-    saving: tuple[Route, Any] | None = None
+    # the action whose writes the browser has not kept yet (see .actions)
+    saving: Any = None
+    acting: bool = False  # an action runs (where Python waits for the storage, in it)
+    addresses: list[str] = field(default_factory=list, repr=False)  # held by act
+    not_kept_said: Any = None  # the last refusal said (cleared by the next action)
 
     def memo(self, key: Any, build: Callable[[], ft.Control]) -> ft.Control:
         """The control built for ``key`` before (the very same object, so Flet's diff has
@@ -78,49 +79,21 @@ class Ui:
             then: Callable[[], Any] | None = None) -> Callable[[Any], None]:
         """The one kind of handler: run ``fn(*args)`` (a failure said in words, never a
         traceback), then ``then`` if given (a form's model noting the change), and redraw;
-        see below.
+        nothing it did is shown before the browser's storage has kept its writes (see
+        :mod:`.actions`)."""
+        return lambda e=None: actions.handle(self, fn, args, then)
 
-        Where the browser has not kept the action's write yet (``store.platform.unkept``:
-        Python could not wait for IndexedDB), the screen the tap was on stays (drawn with
-        ``saving`` set, Save saying "Saving…", if the write is not kept within
-        :data:`SAVING_SHOWN_AFTER`), taps are dropped, and what the action led to (the new
-        totals) is drawn once the write is kept, never before."""
-
-        def handler(e: Any = None) -> None:
-            with self.lock:
-                if self.saving is not None:
-                    return  # the last action's write is not kept yet: this tap is dropped
-                shown = (self.session.route, self.session.model)
-                notice = self.session.notice
-                if notice is not None and notice.undo is not None and fn != self.session.undo:
-                    self.session.notice = None  # an Undo stays up until the next action
-                run(self.session, fn, *args)
-                if then is not None:
-                    run(self.session, then)
-                if platform.unkept():
-                    self.saving = shown
-                    platform.when_kept(self._kept)
-                    # a sync that ends soon draws only its outcome: "Saving…" is drawn
-                    # only if it has not (WebKit drew each Save twice, 0.1-0.2 s more)
-                    platform.unless_kept_within(SAVING_SHOWN_AFTER, self._still_saving)
-                    return
-                self.refresh()
-
-        return handler
-
-    def _still_saving(self) -> None:
-        with self.lock:
-            if self.saving is not None:
-                self.refresh()
+    def hold_address(self, url: str) -> bool:
+        """While an action runs or its writes are unkept, the address it goes to is held
+        (given to the browser once they are kept; never if refused): whether it was."""
+        if self.acting or self.saving is not None:
+            self.addresses.append(url)
+            return True
+        return False
 
     def shown(self) -> tuple[Route, Any]:
-        """The screen to draw (route, model): the one an unkept write left, else now's."""
-        return self.saving or (self.session.route, self.session.model)
-
-    def _kept(self) -> None:
-        with self.lock:
-            self.saving = None
-            self.refresh()
+        """The screen to draw (route, model)."""
+        return (self.session.route, self.session.model)
 
     def run(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run one user action without a redraw (e.g. a form kept as a field is left)."""
@@ -139,22 +112,6 @@ class Ui:
 
     def say(self, msg: Msg) -> str:
         return msg.text(self.session.tr)
-
-
-def run(session: Session, fn: Callable[..., Any], *args: Any) -> None:
-    """Run one user action, after the text the phone's fields hold has gone to the model
-    (see :mod:`.inputs`); a failure is shown in words on the screen, never a traceback."""
-    try:
-        session.catch_up()
-        fn(*args)
-    except StoreError as err:
-        log.warning("store: %s", err)
-        session.error = store_error(err)
-    except RulesError as err:
-        session.error = rules_error(err)
-    except Exception:
-        log.exception("action %s failed", getattr(fn, "__name__", fn))
-        session.error = Msg(SOMETHING_WRONG)
 
 
 def tag(identifier: str, control: ft.Control, label: str | None = None, **kw: Any) -> ft.Control:
