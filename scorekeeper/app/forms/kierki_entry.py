@@ -20,7 +20,7 @@ from .entry_place import EntryPlace
 KEYPAD = (Count.TRICKS, Count.HEARTS, Count.QUEENS, Count.KINGS_JACKS)
 TAKEN = (Count.KING_OF_HEARTS, Count.LAST_TRICKS)
 NOTHING_YET = N_("Nothing is given yet: enter what each player took.")
-NOBODY_OUT = N_("Tap who went out first, then who went out second.")
+NOBODY_OUT = N_("Tap who went out first and who went out second.")
 
 
 @dataclass

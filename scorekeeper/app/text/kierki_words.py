@@ -80,6 +80,7 @@ ROBBER_WHAT = N_("all six at once: {value} in all")
 LOTTERY_WHAT = N_("{first} for the first out, {second} for the second")
 
 DEAL_OF = N_("Deal {number} of {deals}: {contract}")
+DEAL_NUMBER = N_("Deal {number} of {deals}")
 SERIES_OF = N_("Series {series} of {count}")
 DEALS_LEADS = N_("{dealer} deals, {leader} leads")
 DEALS_NAMES_TRUMPS = N_("{dealer} deals and names trumps, {leader} leads")
@@ -209,3 +210,28 @@ __all__ = [
     "TOO_MANY", "TRUMPS_NAMED", "WHO_KING", "WHO_OUT", "WHO_TRICK", "contract_name",
     "glossed_name", "polish_name", "signed_value", "trump_word", "what_scores",
 ]
+
+
+OUT_LINE = N_("out: {first}, then {second}")
+NOBODY = N_("nobody yet")
+
+
+def deal_text(tr: Any, game: rules.Game, deal: Any, names: Any) -> str:
+    """A deal in words, as the change log shows it before and after a change:
+    "no tricks: Ala 2 · Bartek 3 · Celina 4 · Darek 4", the robber's six counts, the
+    lottery's first and second out."""
+    table = game.rules.kierki
+    name = contract_name(tr, deal.contract, table, short=True)
+    if deal.contract is Contract.LOTTERY:
+        out = [names[s] if 0 <= s < len(names) else "" for s in deal.out] + [tr._(NOBODY)] * 2
+        return f"{name}: " + tr._(OUT_LINE, first=out[0], second=out[1])
+
+    def counts(values: Any) -> str:
+        return " · ".join(f"{n} {v}" for n, v in zip(names, values))
+
+    if isinstance(deal.taken, rules.RobberCounts):
+        return f"{name}: " + "; ".join(f"{tr._(COUNT_TITLE[c])} {counts(v)}"
+                                       for c, v in deal.taken.items())
+    if deal.trump is not None:
+        name = f"{name} {deal.trump.suit.value}"
+    return f"{name}: {counts(deal.taken)}"

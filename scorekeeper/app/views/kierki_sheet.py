@@ -148,9 +148,7 @@ def deal_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
              running: tuple[int, ...], edit: Callable[[int], Callable] | None) -> ft.Control:
     """One deal: its number and contract, then each player's points, the running total
     under them in small print."""
-    deal = game.hands[number - 1]
-    info = rules.hand_info(game, number)
-    short = short_name(ui, game, deal)
+    short = short_name(ui, game, game.hands[number - 1])
     head = ft.Semantics(exclude_semantics=True, content=ft.Column([
         ft.Text(str(number), size=13, weight=ft.FontWeight.BOLD),
         tag(ids.KIERKI_CONTRACT.format(n=number), ft.Text(
@@ -167,12 +165,35 @@ def deal_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
             exclude_semantics=True),
     ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), expand=True)
         for seat, name in enumerate(game.players)]
-    label = ui._(ROW_LABEL, hand=number, contract=short, dealer=game.players[info.dealer])
     row = ft.Container(ft.Row([head, *cells], spacing=COLUMN_GAP),
                        padding=ft.Padding(0, 4, 0, 4), border_radius=8,
                        on_click=edit(number) if edit else None, ink=edit is not None)
-    return tag(ids.HAND_ROW.format(n=number), row, label=label, button=edit is not None,
-               key=f"hand-{number}")
+    return tag(ids.HAND_ROW.format(n=number), row, label=row_label(ui, game, number),
+               button=edit is not None, key=f"hand-{number}")
+
+
+def row_label(ui: Ui, game: rules.Game, number: int) -> str:
+    """A deal's row, read out: "Deal 5: no K♥, Ala deals"."""
+    info = rules.hand_info(game, number)
+    return ui._(ROW_LABEL, hand=number, contract=short_name(ui, game, game.hands[number - 1]),
+                dealer=game.players[info.dealer])
+
+
+def now_lines(ui: Ui, game: rules.Game, n: rules.NextHand) -> list[ft.Control]:
+    """The table view's card (every phone at the table): the deal, who deals, the
+    contract and what it scores, large enough to read across the table."""
+    tr, colour = ui.session.tr, ft.Colors.ON_PRIMARY_CONTAINER
+    assert n.contract is not None
+    said = kw.DEALS_NAMES_TRUMPS if n.trump_namer is not None else kw.DEALS_LEADS
+    name = kw.glossed_name(tr, n.contract, game.rules.kierki)
+    return [
+        ft.Text(ui._(kw.DEAL_NUMBER, number=n.number, deals=n.deals), size=18, color=colour),
+        tag(ids.TABLE_PASS, ft.Text(name, size=30, weight=ft.FontWeight.BOLD, color=colour)),
+        ft.Text(kw.what_scores(tr, game, n.contract), size=18, color=colour),
+        tag(ids.TABLE_DEALER, ft.Text(ui._(said, dealer=game.players[n.dealer],
+                                           leader=game.players[n.leader]),
+                                      size=22, weight=ft.FontWeight.BOLD, color=colour)),
+    ]
 
 
 def sum_line(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
