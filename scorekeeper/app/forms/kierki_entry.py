@@ -127,8 +127,7 @@ class KierkiEntry(EntryPlace):
         has yet."""
         count = count or self.picked[0]
         if count in self.keypad_counts and self.left(count) > 0:
-            self.counts[count][seat] += self.left(count)
-            self.picked = (count, seat)
+            self.set_count(count, seat, self.counts[count][seat] + self.left(count))
 
     def set_taker(self, count: Count, slot: int, seat: int) -> None:
         """``seat`` took the K♥ (slot 0) or one of the last tricks (slot 0 or 1)."""
