@@ -116,7 +116,7 @@ LEFT: dict[Count, tuple[str, str]] = {
 }
 ALL_GIVEN = N_("Everything is given")
 TOO_MANY = Nn_("{n} too many", "{n} too many")
-LEFT_SHORT = N_("left {n}")  # beside a robber's row: what is still to give
+LEFT_SHORT = N_("to give: {n}")  # beside a robber's row: what is still to give
 
 # the players who took a single trick or card: one tap on a name
 WHO_KING = N_("Who took the K♥?")

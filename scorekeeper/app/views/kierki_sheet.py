@@ -23,7 +23,7 @@ from ..text.i18n import N_
 from ..text.messages import Nn_
 from .palette import seat_colour
 from .sheet_parts import COLUMN_GAP, COLUMN_SIDES, row_key, total_text
-from .textwidth import fit_name
+from .textwidth import SLACK, fit_name, widest
 from .widgets import Ui, signed, tag
 
 CONTRACT_COL = 64  # a deal's number and its contract's short name, on two lines
@@ -97,6 +97,7 @@ def table(ui: Ui, game: rules.Game, st: rules.GameState,
           edit: Callable[[int], Callable] | None) -> tuple[list[ft.Control], ft.Control]:
     """The totals pinned on top, a row per deal under them, and the notes."""
     room = (360 - 2 * COLUMN_SIDES - CONTRACT_COL) / game.seats - COLUMN_GAP - 4
+    size = total_size(st.totals, room)
     cells: list[ft.Control] = []
     for seat, name in enumerate(game.players):
         lead = not st.game_over and seat in st.leaders and bool(game.hands)
@@ -109,7 +110,7 @@ def table(ui: Ui, game: rules.Game, st: rules.GameState,
                 text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
                 label=name, exclude_semantics=True),
             ft.Container(height=3, width=28, bgcolor=seat_colour(seat), border_radius=2),
-            total_text(ui, st, seat, name, 24, lead),
+            total_text(ui, st, seat, name, size, lead),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(2, 4, 2, 4), expand=True, border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None), expand=True))
@@ -134,6 +135,14 @@ def table(ui: Ui, game: rules.Game, st: rules.GameState,
                                       "deleted too."), **small))
         notes.append(sum_line(ui, game, st))
     return pinned, ft.Column(notes, spacing=4)
+
+
+def total_size(totals: tuple[int, ...], room: float) -> int:
+    """The totals' size: the largest at which the widest one ("−1040") fits its column
+    at 360 px on one line (a total cut in two, "−34" over "5", read as two numbers)."""
+    shown = [signed(t) for t in totals]
+    return next((size for size in (26, 24, 22, 20, 18) if widest(shown, size) + SLACK <= room),
+                16)
 
 
 def short_name(ui: Ui, game: rules.Game, deal: Any) -> str:
