@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from axe_check import describe, run_axe
 from e2e_harness import Server, app_server, eventually, resize
 from kierki_steps import Kierki, km, to_language
 
@@ -126,3 +127,34 @@ def test_the_kierki_screens_in_english_and_polish_at_360_and_390_px(app, cut_gam
             app.open(f"/game/{games['final']}", ready=ids.WINNER)
             app.wait(ids.SUM_CHECK)
             app.shot(f"{prefix}-final")
+
+
+def test_axe_finds_nothing_on_the_kierki_screens(app, cut_games) -> None:
+    """axe-core (``axe_check.py``) on every Kierki screen: the new-game form with Kierki
+    picked, each kind of deal's entry, an edited deal, the sheet at the end with its
+    rules card, and the change log."""
+    games = cut_games[1]
+    to_language(app, "en")
+    found = {}
+
+    def check(where: str) -> None:
+        violations = run_axe(app.page)
+        if violations:
+            found[where] = describe(violations)
+
+    app.open("/new", ready=ids.START_GAME)
+    app.tap(ids.VARIANT.format(variant="kierki"))
+    app.wait(ids.KIERKI_MATCH)
+    check("new game, Kierki")
+    for kind in ("negative", "robber", "trumps", "lottery"):
+        app.open(f"/game/{games[kind]}/deal", ready=ids.SAVE_HAND)
+        check(f"{kind} deal")
+    app.open(f"/game/{games['final']}/deal/3", ready=ids.DELETE_HAND)
+    check("deal 3 edited")
+    app.open(f"/game/{games['final']}", ready=ids.WINNER)
+    app.tap(ids.RULES)
+    app.wait(ids.RULES_CARD)
+    check("the sheet at the end, its rules")
+    app.open(f"/game/{games['final']}/changes", ready=ids.SCREEN.format(name="changes"))
+    check("the change log")
+    assert not found, "\n".join(f"{w}:\n{v}" for w, v in found.items())

@@ -209,6 +209,8 @@ def sheet_tabs(ui: Ui, model: Model) -> ft.Control:
     """The switch between the hands (the score table) and the chart."""
     buttons = []
     for is_chart, text, icon in SHEET_TABS:
+        if model.kierki and not is_chart:
+            text = N_("Deals")  # a Kierki sheet's rows are deals
         picked = model.chart == is_chart
         cls = ft.FilledTonalButton if picked else ft.TextButton
         buttons.append(tag(ids.SHEET_TAB.format(mode="chart" if is_chart else "table"), cls(

@@ -76,7 +76,7 @@ LAST_WHAT: dict[LastTricks, str] = {
     LastTricks.LAST_TWO: N_("{value} for each of the last two tricks"),
     LastTricks.LAST: N_("{value} for the last trick"),
 }
-ROBBER_WHAT = N_("all six at once: {value} in all")
+ROBBER_WHAT = N_("all six penalties at once: {value} in all")
 LOTTERY_WHAT = N_("{first} for the first out, {second} for the second")
 
 DEAL_OF = N_("Deal {number} of {deals}: {contract}")

@@ -16,7 +16,7 @@ from .widgets import Ui, card_span, tag
 
 NEGATIVE_HEAD = N_("The negative deals, in this table's order:")
 TRUMPS_LINE = N_("Then a trump deal per player, the dealer names trumps: {what}.")
-LOTTERY_LINE = N_("The lottery: {how}; {what}.")
+LOTTERY_LINE = N_("{how}: the lottery, {what}.")
 NO_LOTTERY_LINE = N_("No lottery: the match does not add up to 0.")
 SERIES_LINE = N_("Series: {n}; each starts with the next dealer.")
 LEADS_LINE = N_("The player left of the dealer leads the first trick; nobody passes cards.")
