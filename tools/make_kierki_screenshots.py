@@ -22,16 +22,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from e2e_harness import PHONE, Flutter, app_server, eventually, launch_chromium  # noqa: E402
+from e2e_harness import Flutter, eventually  # noqa: E402
 from kierki_steps import Kierki, km  # noqa: E402
-from make_screenshots import _assert, choose, still_picture, small_png  # noqa: E402
+from make_screenshots import _assert, shoot  # noqa: E402
 
 from scorekeeper import formats  # noqa: E402
 from scorekeeper.app import ids  # noqa: E402
@@ -97,28 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="kierki-screenshots-db-") as db:
-        games = seed(Path(db))
-        with app_server(db) as server, sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            try:
-                context = browser.new_context(**{**PHONE, "device_scale_factor": 1})
-                app = Flutter(context.new_page(), server.url)
-                total = 0
-                for lang in LANGS:
-                    choose(app, lang, "light")
-                    for screen in SCREENS:
-                        show(app, screen, games)
-                        data = small_png(still_picture(app))
-                        name = f"{screen}-{lang}.png"
-                        (out / name).write_bytes(data)
-                        total += len(data)
-                        print(f"{out / name}: {len(data) // 1024} KB")
-                print(f"{len(SCREENS) * len(LANGS)} screenshots, {total // 1024} KB in all")
-            finally:
-                browser.close()
+    shoot(seed, show, SCREENS, ("light",), out,
+          lambda screen, lang, theme: f"{screen}-{lang}.png")
     return 0
 
 

@@ -24,20 +24,10 @@ SLOTS = {"seventh_and_last": ("seventh", "last"), "last_two": ("second_last", "l
 def start(phone: Phone, names: list[str], first_dealer: int = 0, *taps: str) -> str:
     """New game -> names -> Kierki -> the table's rules (``taps``) -> first dealer ->
     Start; returns the game's id."""
-    phone.go("/new")
-    while phone.session.form.count < len(names):
-        phone.tap(ids.ADD_PLAYER)
-    while phone.session.form.count > len(names):
-        phone.tap(ids.PLAYER_REMOVE.format(seat=phone.session.form.count - 1))
-    for seat, name in enumerate(names):
-        phone.type(ids.PLAYER_NAME.format(seat=seat), name)
-    phone.tap(ids.VARIANT.format(variant="kierki"))
-    for identifier in taps:
-        phone.tap(identifier)
-    phone.tap(ids.FIRST_DEALER_OPTION.format(seat=first_dealer))
-    phone.tap(ids.START_GAME)
-    assert phone.screen == "sheet", phone.screen_text()
-    return phone.session.game.id
+    choices = {"game": ids.VARIANT.format(variant="kierki")}
+    choices.update((f"rule{n}", tap) for n, tap in enumerate(taps))
+    choices["dealer"] = ids.FIRST_DEALER_OPTION.format(seat=first_dealer)
+    return phone.new_game(names, **choices)
 
 
 def counts(phone: Phone, counted: str, values: list[int], rest: str | None = None) -> None:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app_steps import has_number, numbers
+from app_steps import has_number, numbers, type_names
 from e2e_harness import Flutter
 
 from scorekeeper.app import ids
@@ -49,16 +49,7 @@ class Kierki:
         app.open("/", ready=ids.NEW_GAME)
         app.tap(ids.NEW_GAME)
         app.wait(ids.START_GAME)
-        for seat, name in enumerate(self.names):
-            field = ids.PLAYER_NAME.format(seat=seat)
-            if not app.exists(field):
-                app.tap(ids.ADD_PLAYER)
-                app.wait(field)
-            app.type(field, name)
-        while app.exists(ids.PLAYER_NAME.format(seat=len(self.names))):
-            app.tap(ids.PLAYER_REMOVE.format(seat=len(self.names)))
-            app.el(ids.PLAYER_NAME.format(seat=len(self.names) + 1)).first.wait_for(
-                state="detached")
+        type_names(app, self.names)
         app.tap(ids.VARIANT.format(variant="kierki"))
         app.wait(ids.KIERKI_MATCH)
         app.tap(ids.FIRST_DEALER_OPTION.format(seat=first_dealer))

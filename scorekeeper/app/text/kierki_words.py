@@ -17,46 +17,29 @@ from .messages import Nn_
 GAME_NAME = N_("Kierki (Polish)")
 GAME_HINT = N_("7 negative deals, then trumps and the lottery; 3-4 players")
 
-# a contract's name as the banner says it (the sixth by the table's last-tricks rule)
-NAME: dict[Contract, str] = {
-    Contract.NO_TRICKS: N_("no tricks"),
-    Contract.NO_HEARTS: N_("no hearts"),
-    Contract.NO_QUEENS: N_("no queens"),
-    Contract.NO_KINGS_JACKS: N_("no kings or jacks"),
-    Contract.NO_KING_OF_HEARTS: N_("no king of hearts"),
-    Contract.ROBBER: N_("robber"),
-    Contract.TRUMPS: N_("trumps"),
-    Contract.LOTTERY: N_("lottery"),
+# a contract's name as the banner says it, and the short name a paper sheet has in its
+# narrow column (the sixth contract's by the table's last-tricks rule, below)
+NAME: dict[Contract, tuple[str, str]] = {
+    Contract.NO_TRICKS: (N_("no tricks"), N_("no tricks")),
+    Contract.NO_HEARTS: (N_("no hearts"), N_("no hearts")),
+    Contract.NO_QUEENS: (N_("no queens"), N_("no queens")),
+    Contract.NO_KINGS_JACKS: (N_("no kings or jacks"), N_("no K, J")),
+    Contract.NO_KING_OF_HEARTS: (N_("no king of hearts"), N_("no K♥")),
+    Contract.ROBBER: (N_("robber"), N_("robber")),
+    Contract.TRUMPS: (N_("trumps"), N_("trumps")),
+    Contract.LOTTERY: (N_("lottery"), N_("lottery")),
 }
-LAST_NAME: dict[LastTricks, str] = {
-    LastTricks.SEVENTH_AND_LAST: N_("no 7th and last trick"),
-    LastTricks.LAST_TWO: N_("no last two tricks"),
-    LastTricks.LAST: N_("no last trick"),
-}
-# on the sheet, in a narrow column: the short name a paper sheet has
-SHORT: dict[Contract, str] = {
-    Contract.NO_TRICKS: N_("no tricks"),
-    Contract.NO_HEARTS: N_("no hearts"),
-    Contract.NO_QUEENS: N_("no queens"),
-    Contract.NO_KINGS_JACKS: N_("no K, J"),
-    Contract.NO_KING_OF_HEARTS: N_("no K♥"),
-    Contract.ROBBER: N_("robber"),
-    Contract.TRUMPS: N_("trumps"),
-    Contract.LOTTERY: N_("lottery"),
-}
-LAST_SHORT: dict[LastTricks, str] = {
-    LastTricks.SEVENTH_AND_LAST: N_("7th & last"),
-    LastTricks.LAST_TWO: N_("last two"),
-    LastTricks.LAST: N_("last trick"),
+LAST_NAME: dict[LastTricks, tuple[str, str]] = {
+    LastTricks.SEVENTH_AND_LAST: (N_("no 7th and last trick"), N_("7th & last")),
+    LastTricks.LAST_TWO: (N_("no last two tricks"), N_("last two")),
+    LastTricks.LAST: (N_("no last trick"), N_("last trick")),
 }
 # the names Polish tables use: a gloss beside another language's name (never translated)
-POLISH: dict[Contract, str] = {
+POLISH: dict[Contract | LastTricks, str] = {
     Contract.NO_TRICKS: "bez lew", Contract.NO_HEARTS: "bez kierów",
     Contract.NO_QUEENS: "bez dam", Contract.NO_KINGS_JACKS: "bez panów",
     Contract.NO_KING_OF_HEARTS: "bez króla kier", Contract.ROBBER: "rozbójnik",
     Contract.TRUMPS: "atu", Contract.LOTTERY: "loteryjka",
-}
-POLISH_LAST: dict[LastTricks, str] = {
     LastTricks.SEVENTH_AND_LAST: "siódma i ostatnia", LastTricks.LAST_TWO: "dwie ostatnie",
     LastTricks.LAST: "ostatnia lewa",
 }
@@ -158,15 +141,13 @@ EACH = N_("{value} each")
 def contract_name(tr: Any, contract: Contract, table: rules.KierkiRules,
                   short: bool = False) -> str:
     """The contract's name in ``tr``'s language (the sixth by the table's rule)."""
-    if contract is Contract.NO_LAST_TRICKS:
-        return tr._((LAST_SHORT if short else LAST_NAME)[table.last_tricks])
-    return tr._((SHORT if short else NAME)[contract])
+    names = LAST_NAME[table.last_tricks] if contract is Contract.NO_LAST_TRICKS else \
+        NAME[contract]
+    return tr._(names[1] if short else names[0])
 
 
 def polish_name(contract: Contract, table: rules.KierkiRules) -> str:
-    if contract is Contract.NO_LAST_TRICKS:
-        return POLISH_LAST[table.last_tricks]
-    return POLISH[contract]
+    return POLISH[table.last_tricks if contract is Contract.NO_LAST_TRICKS else contract]
 
 
 def glossed_name(tr: Any, contract: Contract, table: rules.KierkiRules) -> str:
