@@ -7,8 +7,9 @@ K♥ and the 7th and last trick, the robber's six counts, the trump suits, the l
 two taps). After every deal the sheet's row and totals are the ones worked out by hand;
 at the end the winner, the standings and the zero sum are too.
 
-The screens a Kierki table sees are photographed in Polish and English at 360 and 390
-px: ``test-artifacts/screenshots/kierki-<lang>-<width>-<screen>.png``.
+The screens a Kierki table sees are photographed (Polish at 360 px during the match,
+then English at 360 and Polish at 390 px): ``test-artifacts/screenshots/kierki-<lang>-
+<width>-<screen>.png``; axe-core finds nothing on any of them.
 """
 
 from __future__ import annotations
@@ -90,43 +91,44 @@ def _assert(ok: bool, what: str) -> None:
     assert ok, what
 
 
-def test_the_kierki_screens_in_english_and_polish_at_360_and_390_px(app, cut_games) -> None:
+def test_the_kierki_screens_in_english_at_360_and_polish_at_390_px(app, cut_games) -> None:
     """Each kind of deal half-entered, the new-game form and the final sheet: what they
-    show is for the eye (the screenshots); the checks are that each screen has its parts."""
+    show is for the eye (the screenshots; Polish at 360 px is the match's above, and
+    ``tools/make_kierki_screenshots.py`` makes both languages at 390 px); the checks are
+    that each screen has its parts."""
     games = cut_games[1]
-    for lang in ("en", "pl"):
+    for lang, width in (("en", 360), ("pl", 390)):
         to_language(app, lang)
-        for width in (360, 390):
-            resize(app.page, width, 740 if width == 360 else 844)
-            prefix = f"kierki-{lang}-{width}"
-            app.open("/new", ready=ids.START_GAME)
-            app.tap(ids.VARIANT.format(variant="kierki"))
-            app.wait(ids.KIERKI_MATCH)
-            app.shot(f"{prefix}-new-game")
-            table = Kierki(app, NAMES)
-            open_deal(app, games["negative"])  # deal 2, no hearts
-            table.count("hearts", 0, 3)
-            app.shot(f"{prefix}-negative")
-            open_deal(app, games["robber"])
-            table.counts("tricks", [3, 3, 4, 3], ids.COUNT_REST)
-            table.takers(("king",), [0, 1, 0, 0])
-            app.scroll_to(ids.ENTRY_NAME.format(seat=0))
-            app.shot(f"{prefix}-robber")
-            open_deal(app, games["trumps"])
-            app.tap(ids.TRUMP.format(suit="spades"))
-            app.wait_text(ids.TRUMP.format(suit="spades"),
-                          lambda t: app.is_checked(ids.TRUMP.format(suit="spades")),
-                          what="spades named")
-            app.shot(f"{prefix}-trumps")
-            open_deal(app, games["lottery"])
-            app.tap(ids.OUT.format(place=1, seat=2))
-            app.wait_text(ids.OUT.format(place=1, seat=2),
-                          lambda t: app.is_checked(ids.OUT.format(place=1, seat=2)),
-                          what="Celina out first")
-            app.shot(f"{prefix}-lottery")
-            app.open(f"/game/{games['final']}", ready=ids.WINNER)
-            app.wait(ids.SUM_CHECK)
-            app.shot(f"{prefix}-final")
+        resize(app.page, width, 740 if width == 360 else 844)
+        prefix = f"kierki-{lang}-{width}"
+        app.open("/new", ready=ids.START_GAME)
+        app.tap(ids.VARIANT.format(variant="kierki"))
+        app.wait(ids.KIERKI_MATCH)
+        app.shot(f"{prefix}-new-game")
+        table = Kierki(app, NAMES)
+        open_deal(app, games["negative"])  # deal 2, no hearts
+        table.count("hearts", 0, 3)
+        app.shot(f"{prefix}-negative")
+        open_deal(app, games["robber"])
+        table.counts("tricks", [3, 3, 4, 3], ids.COUNT_REST)
+        table.takers(("king",), [0, 1, 0, 0])
+        app.scroll_to(ids.ENTRY_NAME.format(seat=0))
+        app.shot(f"{prefix}-robber")
+        open_deal(app, games["trumps"])
+        app.tap(ids.TRUMP.format(suit="spades"))
+        app.wait_text(ids.TRUMP.format(suit="spades"),
+                      lambda t: app.is_checked(ids.TRUMP.format(suit="spades")),
+                      what="spades named")
+        app.shot(f"{prefix}-trumps")
+        open_deal(app, games["lottery"])
+        app.tap(ids.OUT.format(place=1, seat=2))
+        app.wait_text(ids.OUT.format(place=1, seat=2),
+                      lambda t: app.is_checked(ids.OUT.format(place=1, seat=2)),
+                      what="Celina out first")
+        app.shot(f"{prefix}-lottery")
+        app.open(f"/game/{games['final']}", ready=ids.WINNER)
+        app.wait(ids.SUM_CHECK)
+        app.shot(f"{prefix}-final")
 
 
 def test_axe_finds_nothing_on_the_kierki_screens(app, cut_games) -> None:
