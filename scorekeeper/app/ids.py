@@ -19,7 +19,7 @@ CONFIRM = "confirm"  # the confirming button of a confirmation dialog
 CANCEL = "cancel"  # the cancelling button of a confirmation dialog
 RECOVERED = "recovered"  # damaged save files the store repaired, in words (any screen)
 RECOVERED_OK = "recovered-ok"  # dismisses it
-SCREEN = "screen-{name}"  # the body of each screen: home, new, sheet, hand, history,
+SCREEN = "screen-{name}"  # the body of each screen: home, new, sheet, hand, deal, history,
 #                            settings, changes, not-found
 
 # --- home (/) ----------------------------------------------------------------------
