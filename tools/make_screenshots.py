@@ -21,6 +21,7 @@ import argparse
 import io
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,6 +140,40 @@ def small_png(raw: bytes) -> bytes:
     return out.getvalue()
 
 
+def shoot(seed_games: Callable[[Path], dict[str, str]],
+          show_screen: Callable[[Flutter, str, dict[str, str]], None], screens: Sequence[str],
+          themes: Sequence[str], out: Path, named: Callable[[str, str, str], str],
+          raw_dir: Path | None = None) -> None:
+    """Seeds a store, serves the app, and writes a picture of each screen in each
+    language and theme (``named(screen, lang, theme)``), reduced (:func:`small_png`)."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="screenshots-db-") as db:
+        games = seed_games(Path(db))
+        with app_server(db) as server, sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            try:
+                context = browser.new_context(**{**PHONE, "device_scale_factor": 1})
+                app = Flutter(context.new_page(), server.url)
+                total = count = 0
+                for lang in LANGS:
+                    for theme in themes:
+                        choose(app, lang, theme)
+                        for screen in screens:
+                            show_screen(app, screen, games)
+                            raw = still_picture(app)
+                            name = named(screen, lang, theme)
+                            if raw_dir:
+                                (raw_dir / name).write_bytes(raw)
+                            data = small_png(raw)
+                            (out / name).write_bytes(data)
+                            total, count = total + len(data), count + 1
+                            print(f"{out / name}: {len(data) // 1024} KB")
+                print(f"{count} screenshots, {total // 1024} KB in all")
+            finally:
+                browser.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "img"), help="folder for the PNGs")
@@ -149,33 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     raw_dir = Path(args.keep_raw) if args.keep_raw else None
     if raw_dir:
         raw_dir.mkdir(parents=True, exist_ok=True)
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="screenshots-db-") as db:
-        games = seed(Path(db))
-        with app_server(db) as server, sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            try:
-                context = browser.new_context(**{**PHONE, "device_scale_factor": 1})
-                app = Flutter(context.new_page(), server.url)
-                total = 0
-                for lang in LANGS:
-                    for theme in THEMES:
-                        choose(app, lang, theme)
-                        for screen in SCREENS:
-                            show(app, screen, games)
-                            raw = still_picture(app)
-                            name = f"{screen}-{lang}-{theme}.png"
-                            if raw_dir:
-                                (raw_dir / name).write_bytes(raw)
-                            data = small_png(raw)
-                            (out / name).write_bytes(data)
-                            total += len(data)
-                            print(f"{out / name}: {len(data) // 1024} KB")
-                print(f"{len(SCREENS) * len(LANGS) * len(THEMES)} screenshots, "
-                      f"{total // 1024} KB in all")
-            finally:
-                browser.close()
+    shoot(seed, show, SCREENS, THEMES, out,
+          lambda screen, lang, theme: f"{screen}-{lang}-{theme}.png", raw_dir)
     return 0
 
 

@@ -19,7 +19,7 @@ CONFIRM = "confirm"  # the confirming button of a confirmation dialog
 CANCEL = "cancel"  # the cancelling button of a confirmation dialog
 RECOVERED = "recovered"  # damaged save files the store repaired, in words (any screen)
 RECOVERED_OK = "recovered-ok"  # dismisses it
-SCREEN = "screen-{name}"  # the body of each screen: home, new, sheet, hand, history,
+SCREEN = "screen-{name}"  # the body of each screen: home, new, sheet, hand, deal, history,
 #                            settings, changes, not-found
 
 # --- home (/) ----------------------------------------------------------------------
@@ -184,3 +184,25 @@ STATS_LEFT_OUT = "stats-left-out"  # how many unfinished and deleted games are l
 STATS_VS = "stats-vs-{seat}"  # the two players picked for head to head: seat 0 | 1
 STATS_VS_OPTION = "stats-vs-{seat}-{n}"  # player n (in the order shown) for side 0 or 1
 STATS_H2H = "stats-h2h"  # the head-to-head result
+# --- Kierki (a game of rules.KIERKI) ---------------------------------------------------
+# new game, when Kierki is picked (VARIANT.format(variant="kierki"))
+KIERKI_LOTTERY = "kierki-lottery-{value}"  # once | each_dealer | none
+KIERKI_LAST = "kierki-last-{value}"  # seventh_and_last | last_two | last
+KIERKI_SERIES = "kierki-series-{n}"  # 1 .. 4
+KIERKI_ORDER = "kierki-order-{n}"  # the n-th negative deal (0-based) in the table's order
+KIERKI_ORDER_UP = "kierki-order-up-{n}"  # moves it one place earlier
+KIERKI_ORDER_DOWN = "kierki-order-down-{n}"  # ... one place later
+KIERKI_ORDER_RESET = "kierki-order-reset"  # back to the usual order
+KIERKI_MATCH = "kierki-match"  # "The match: 12 deals ..." under the table's rules
+# the sheet: BANNER says the deal's contract, what it scores, who deals and leads;
+# HAND_ROW, CELL, RUNNING, TOTAL, LEADER, GAME_OVER, WINNER, STANDING as in Hearts
+KIERKI_CONTRACT = "kierki-contract-{n}"  # deal n's short contract name on the sheet
+SUM_CHECK = "sum-check"  # what the totals add up to (0 at the end with the lottery)
+# a deal's entry (/game/<id>/deal new, /game/<id>/deal/<n> edit); ENTRY_ROW, PLAYER_POINTS,
+# GIVE_REST, REMAINING, SAVE_HAND, SAVE_REASON, DELETE_HAND, CLEAR_HAND as in Hearts
+COUNT = "count-{counted}-{seat}"  # a player's count (tricks, hearts, queens, kings_jacks)
+COUNT_KEY = "count-key-{n}"  # the keypad's key: the picked player's count is n
+COUNT_REST = "count-rest"  # the robber's keypad: the picked player takes the rest
+TAKER = "taker-{slot}-{seat}"  # who took it: slot king | seventh | second_last | last
+TRUMP = "trump-{suit}"  # the suit the dealer named: clubs | diamonds | hearts | spades
+OUT = "out-{place}-{seat}"  # the lottery: place 1 (first out) | 2 (second out)

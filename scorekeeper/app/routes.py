@@ -117,6 +117,7 @@ class Hand(Route):
     number: int | None = None
     screen: ClassVar[str] = "hand"
     writes: ClassVar[bool] = True
+    word: ClassVar[str] = "hand"  # the address's: /game/<id>/hand[/<n>]
 
     @property
     def game_id(self) -> str | None:
@@ -124,19 +125,34 @@ class Hand(Route):
 
     def url(self) -> str:
         tail = "" if self.number is None else f"/{self.number}"
-        return f"/game/{quote(self.id)}/hand{tail}"
+        return f"/game/{quote(self.id)}/{self.word}{tail}"
 
     def parent(self) -> Route:
         return Sheet(self.id)
 
     @classmethod
     def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
-        if len(bits) >= 3 and bits[0] == "game" and bits[2] == "hand":
+        if len(bits) >= 3 and bits[0] == "game" and bits[2] == cls.word:
             if len(bits) == 3:
                 return cls(bits[1])
             if len(bits) == 4 and bits[3].isdigit():
                 return cls(bits[1], int(bits[3]))
         return None
+
+
+@dataclass(frozen=True)
+class Deal(Hand):
+    """A Kierki game's deal: the next one (``number`` None) or deal ``number`` edited.
+    A hand entry in all but its screen (``screens/kierki_deal.py``) and address."""
+
+    screen: ClassVar[str] = "kierki_deal"
+    word: ClassVar[str] = "deal"
+
+
+def entry_route(game_id: str, kierki: bool, number: int | None = None) -> Hand:
+    """Where the next hand (``number`` None) or hand ``number`` is entered: a Kierki
+    game's deal screen, or a Hearts game's hand entry."""
+    return (Deal if kierki else Hand)(game_id, number)
 
 
 @dataclass(frozen=True)
@@ -301,7 +317,7 @@ class Invite(Route):
 
 
 ROUTES: tuple[type[Route], ...] = (Home, NewGame, Sheet, Hand, Changes, History, Settings,
-                                   Table, Invite, Stats)
+                                   Table, Invite, Stats, Deal)
 
 
 def parse(url: str | None) -> Route:

@@ -36,7 +36,7 @@ def test_identifiers_are_distinct_and_their_templates_fill():
     sample = {"seat": 0, "n": 1, "game_id": "abc", "variant": "standard", "value": 50,
               "rule": "shooter_choice", "place": 1, "choice": "add_to_others", "count": 13,
               "code": "pl", "mode": "dark", "name": "home", "status": "all",
-              "order": "played"}
+              "order": "played", "counted": "tricks", "slot": "last", "suit": "spades"}
     for name, template in values.items():
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
         assert fields <= set(sample), (name, fields)

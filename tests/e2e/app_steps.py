@@ -37,6 +37,26 @@ def _assert(ok: bool, what: str) -> None:
     assert ok, what
 
 
+def type_names(app: Flutter, players: tuple[str, ...] | list[str]) -> None:
+    """The new-game form's names, a seat added where there is none yet."""
+    for seat, name in enumerate(players):
+        name_field = ids.PLAYER_NAME.format(seat=seat)
+        if not app.exists(name_field):
+            app.tap(ids.ADD_PLAYER)
+            app.wait(name_field)
+        app.type(name_field, name)
+    # The form keeps a draft: drop seats a previous visit left beyond ours, one tap
+    # at a time, each seat gone from the screen before the next tap (a busy server
+    # redraws late, and a second tap on a button about to go waits for ever).
+    extra = ids.PLAYER_NAME.format(seat=len(players))
+    while app.exists(extra):
+        last = len(players)
+        while app.exists(ids.PLAYER_NAME.format(seat=last + 1)):
+            last += 1
+        app.tap(ids.PLAYER_REMOVE.format(seat=len(players)))
+        app.el(ids.PLAYER_NAME.format(seat=last)).first.wait_for(state="detached")
+
+
 @dataclass
 class Table:
     """A game played through the app, mirrored in the rules core."""
@@ -71,22 +91,7 @@ class Table:
             app.shot(f"{shots}-home")
         app.tap(ids.NEW_GAME)
         app.wait(ids.START_GAME)
-        for seat, name in enumerate(self.players):
-            name_field = ids.PLAYER_NAME.format(seat=seat)
-            if not app.exists(name_field):
-                app.tap(ids.ADD_PLAYER)
-                app.wait(name_field)
-            app.type(name_field, name)
-        # The form keeps a draft: drop seats a previous visit left beyond ours, one tap
-        # at a time, each seat gone from the screen before the next tap (a busy server
-        # redraws late, and a second tap on a button about to go waits for ever).
-        extra = ids.PLAYER_NAME.format(seat=len(self.players))
-        while app.exists(extra):
-            last = len(self.players)
-            while app.exists(ids.PLAYER_NAME.format(seat=last + 1)):
-                last += 1
-            app.tap(ids.PLAYER_REMOVE.format(seat=len(self.players)))
-            app.el(ids.PLAYER_NAME.format(seat=last)).first.wait_for(state="detached")
+        type_names(app, self.players)
         app.tap(ids.VARIANT.format(variant=self.table_rules.variant.value))
         target = str(self.table_rules.target)
         if target in ("50", "100", "150"):

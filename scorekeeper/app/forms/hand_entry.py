@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import rules
 from ...rules import MoonChoice, MoonRule, RulesError
 from ..text.i18n import N_
 from ..text.messages import Msg, rules_error
+from .entry_place import EntryPlace
 from .limits import cut_number
 
 
 @dataclass
-class HandEntry:
+class HandEntry(EntryPlace):
     """A hand being entered (index None) or an earlier hand being edited (0-based index)."""
 
     game: rules.Game
@@ -29,6 +30,11 @@ class HandEntry:
     # an edited hand keeps its own (seat_changes)
     waiting: tuple[tuple[int, str], ...] = ()
     seat_changes: tuple[tuple[int, str], ...] = ()
+    # what the entry's screen says of it (a Kierki deal's says "deal")
+    words: ClassVar[dict[str, str]] = {
+        "save": N_("Save hand {hand}"), "changed": N_("Hand {hand} changed."),
+        "ask": N_("Delete hand {hand}?"), "back": N_("Hand {hand} is back."),
+        "deleted": N_("Hand {hand} deleted.")}
 
     def __post_init__(self) -> None:
         n = self.game.seats
@@ -46,29 +52,6 @@ class HandEntry:
             self.jack = old.jack
         if self.index is not None:
             self.seat_changes = self.game.hands[self.index].seat_changes  # type: ignore[assignment]
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The names this hand is played under: an earlier hand's own, or the names after
-        the last hand with the changes waiting for the next one."""
-        st = rules.state(self.game)
-        if self.index is not None:
-            return st.names[self.index]
-        if self.waiting:
-            return rules.apply_seat_changes(st.players, self.waiting)  # type: ignore[arg-type]
-        return st.players
-
-    # what the rules need
-    @property
-    def number(self) -> int:
-        return (self.index if self.index is not None else len(self.game.hands)) + 1
-
-    @property
-    def before(self) -> rules.Game:
-        """The game as it stood before this hand."""
-        if self.index is None:
-            return self.game
-        return self.game.cut(self.index)
 
     @property
     def max_hearts(self) -> int:

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import formats, rules
-from ...rules import MoonRule, RulesError, Variant
+from ...rules import KIERKI, GameVariant, MoonRule, RulesError, Variant
 from ..text.messages import Msg
+from .kierki_choices import KierkiChoices
 from .limits import cut_name, cut_number
 
 TARGET_CHOICES = ("50", "100", "150", "other")
@@ -17,7 +18,7 @@ TARGET_CHOICES = ("50", "100", "150", "other")
 @dataclass
 class NewGameForm:
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    variant: Variant = Variant.STANDARD
+    variant: GameVariant = Variant.STANDARD  # or rules.KIERKI
     target_choice: str = "100"
     target_other: str = ""
     moon: MoonRule = MoonRule.ADD_TO_OTHERS
@@ -31,22 +32,38 @@ class NewGameForm:
     passes: tuple[str, ...] | None = None  # one of rules.cycle_choices; None: the usual
     tie_share: bool = False  # "tie": "share": a tie at the target is a shared win
     pass_cards: int = 3  # "pass_cards": 1 to 4 cards passed (rules.PASS_CARDS)
+    kierki: KierkiChoices = field(default_factory=KierkiChoices)  # a Kierki table's rules
 
     @property
     def count(self) -> int:
         return len(self.names)
 
     def variants(self) -> tuple[Variant, ...]:
-        """The variants this many players can play (only these are offered)."""
+        """The Hearts variants this many players can play."""
         return rules.variants_for(self.count)
 
+    def games(self) -> tuple[GameVariant, ...]:
+        """What this many players can play (only these are offered): the Hearts
+        variants, and Kierki for 3 or 4."""
+        kierki = rules.spec(KIERKI)
+        fits = kierki.min_players <= self.count <= kierki.max_players
+        return self.variants() + ((KIERKI,) if fits else ())
+
+    @property
+    def is_kierki(self) -> bool:
+        return self.variant is KIERKI
+
+    def max_players(self) -> int:
+        """How many players the game picked can have (Kierki: 4)."""
+        return rules.spec(KIERKI).max_players if self.is_kierki else rules.MAX_PLAYERS
+
     def deck_plan(self) -> rules.DeckPlan | None:
-        if self.variant not in self.variants():
+        if self.variant not in self.games():
             return None
         return rules.deck_plan(self.variant, self.count)
 
     def _fit(self) -> None:
-        offered = self.variants()
+        offered = self.games()
         if offered and self.variant not in offered:
             self.set_variant(offered[0])
         self.first_dealer = min(self.first_dealer, self.count - 1)
@@ -103,7 +120,7 @@ class NewGameForm:
         self.target_other = cut_number(text)
 
     def add_player(self, name: str = "") -> None:
-        if self.count >= rules.MAX_PLAYERS:
+        if self.count >= self.max_players():
             return
         empty = [i for i, n in enumerate(self.names) if not n.strip()]
         name = cut_name(name)
@@ -134,8 +151,10 @@ class NewGameForm:
         elif self.first_dealer == other:
             self.first_dealer = seat
 
-    def set_variant(self, variant: Variant | str) -> None:
-        self.variant = Variant(variant)
+    def set_variant(self, variant: GameVariant | str) -> None:
+        self.variant = rules.read_variant(variant)
+        if self.is_kierki:  # no target: the match ends after its last deal
+            return
         default = str(rules.spec(self.variant).default_target)
         self.target_choice = default if default in TARGET_CHOICES else "other"
         if self.target_choice == "other":
@@ -151,6 +170,9 @@ class NewGameForm:
 
     def build(self) -> rules.Game:
         """The checked game, or a RulesError (or ValueError for the target) to show."""
+        if self.is_kierki:
+            table = rules.Rules(KIERKI, kierki=self.kierki.table())
+            return rules.Game.new(self.names, table, self.first_dealer)
         target = self.target()
         if target is None:
             raise RulesError("target", "bad target", value=self.target_other)
@@ -167,7 +189,8 @@ class NewGameForm:
                           "exact_target_halves": self.exact_target_halves,
                           "passes": None if self.passes is None else list(self.passes),
                           "tie": "share" if self.tie_share else "play_on",
-                          "pass_cards": self.pass_cards}}
+                          "pass_cards": self.pass_cards},
+                "kierki": self.kierki.to_draft()}
 
     @classmethod
     def from_draft(cls, data: Any) -> NewGameForm:
@@ -176,7 +199,7 @@ class NewGameForm:
             names = [cut_name(str(n)) for n in data["names"]]
             if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
                 return cls()
-            form = cls(names, Variant(data["variant"]), str(data["target_choice"]),
+            form = cls(names, rules.read_variant(data["variant"]), str(data["target_choice"]),
                        cut_number(str(data.get("target_other", ""))), MoonRule(data["moon"]),
                        int(data["first_dealer"]), bool(data["queen_breaks_hearts"]))
         except (KeyError, TypeError, ValueError):
@@ -185,6 +208,8 @@ class NewGameForm:
             form.target_choice = "100"
         form.first_dealer = max(0, min(form.first_dealer, form.count - 1))
         form.set_house(data.get("house"))  # a draft from before the house rules has none
+        form.kierki = KierkiChoices.from_draft(data.get("kierki"))
+        form._fit()
         return form
 
     def is_fresh(self) -> bool:
@@ -193,6 +218,11 @@ class NewGameForm:
     @classmethod
     def rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
         r = game.rules
+        if r.variant is KIERKI:  # the same table's Kierki rules, the next first dealer
+            form = cls(list(rules.state(game).players), KIERKI,
+                       first_dealer=game.rematch_first_dealer(), rematch_of=game_id)
+            form.kierki = KierkiChoices.of(r.kierki)
+            return form
         choice = str(r.target) if str(r.target) in TARGET_CHOICES else "other"
         form = cls(list(rules.state(game).players), r.variant, choice,  # the names now
                    str(r.target) if choice == "other" else "", r.moon,

@@ -15,6 +15,7 @@ from ..text.messages import Msg
 from ...formats.share import SEAT_CHANGE
 from ..routes import Changes, Route
 from ..views.widgets import TAP, Ui, app_bar, frame, local_time, signed, tag
+from ..text.kierki_words import deal_text
 from . import load_game
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ ACTION = {"add": N_("Hand {hand} added"), "edit": N_("Hand {hand} changed"),
           "remove": N_("Hand {hand} deleted"), "insert": N_("Hand {hand} brought back"),
           "seats": N_("Players changed from hand {hand}")}
 SEATS_NONE = N_("No change of player waits for hand {hand}.")
+# a Kierki game's deals
+DEAL_ACTION = {"add": N_("Deal {hand} added"), "edit": N_("Deal {hand} changed"),
+               "remove": N_("Deal {hand} deleted"), "insert": N_("Deal {hand} brought back")}
 
 
 class Model:
@@ -44,7 +48,8 @@ class Model:
         if not self.changes or not self.session.may_write():
             return None
         last = self.changes[0]
-        if last.action != "remove" or last.old is None or last.version != self.game.version:
+        removed = last.old is not None or last.old_deal is not None
+        if last.action != "remove" or not removed or last.version != self.game.version:
             return None
         return last
 
@@ -55,7 +60,8 @@ class Model:
         if change is None:
             return
         choice = MoonChoice(change.old_moon_choice) if change.old_moon_choice else None
-        hand = rules.Hand(tuple(change.old or ()), choice, change.old_jack, change.old_seats)
+        hand: Any = change.old_deal or rules.Hand(tuple(change.old or ()), choice,
+                                                  change.old_jack, change.old_seats)
         try:
             self.session.write(lambda store: store.insert_hand(
                 gid, change.hand - 1, hand, change.version), gid)
@@ -94,8 +100,14 @@ def view(ui: Ui, model: Model) -> ft.View:
     st = rules.state(model.game.game)
     players = st.players
     for i, ch in enumerate(model.changes):
-        title = ui._(ACTION.get(ch.action, ACTION["edit"]), hand=ch.hand)
+        actions = DEAL_ACTION if rules.is_kierki(model.game.game.rules) and \
+            ch.action in DEAL_ACTION else ACTION
+        title = ui._(actions.get(ch.action, ACTION["edit"]), hand=ch.hand)
         detail = seat_details(ui, model.game.game, st, ch) if ch.action == "seats" else []
+        for word, deal in (("before: {points}", ch.old_deal), ("after: {points}", ch.new_deal)):
+            if deal is not None:  # a Kierki deal: what each player took
+                text = deal_text(ui.session.tr, model.game.game, deal, players)
+                detail.append(ui._(word, points=text))
         if ch.old is not None:
             detail.append(ui._("before: {points}", points=points_text(ch.old, players)))
         if ch.new is not None:

@@ -19,7 +19,7 @@ from ..forms.limits import MAX_DIGITS
 from ..text.i18n import N_
 from ..views.radios import Option, radio_group
 from ..text.messages import HAND_NOT_KEPT, Msg, rules_error
-from ..routes import Hand, Route, Sheet
+from ..routes import Hand, Route, Sheet, entry_route
 from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
 from ..text.house_words import UNLESS_ADDS, UNLESS_SUBTRACTS, over_words, pass_name
 from ..views.textwidth import fit_name
@@ -48,13 +48,19 @@ class Model:
             raise Redirect(Sheet(route.id), Msg(N_("There is no hand {hand}."), {"hand": number}))
         if number is None and rules.state(game).game_over:
             raise Redirect(Sheet(route.id))
+        wanted = entry_route(route.id, rules.is_kierki(game.rules), number)
+        if type(wanted) is not type(route):  # a Kierki deal has its own screen
+            raise Redirect(wanted)
         index = None if number is None else number - 1
         try:
             draft = session.store.get_draft(route.id)
         except StoreError:
             draft = None
         # a new hand is played by the names with the changes of player waiting for it
-        self.entry = HandEntry.from_draft(game, index, draft, self.game.next_seat_changes)
+        self.entry = self.make_entry(game, index, draft)
+
+    def make_entry(self, game: rules.Game, index: int | None, draft: Any) -> Any:
+        return HandEntry.from_draft(game, index, draft, self.game.next_seat_changes)
 
     def follows(self, game_id: str) -> bool:
         return False  # a hand being typed is left alone; its save is checked then
@@ -107,7 +113,7 @@ class Model:
         else:  # an edit can change one number among many: say which hand it was
             ok = self._write(lambda store: store.replace_hand(stored.id, index, hand,
                                                               stored.version))
-            msg = Msg(N_("Hand {hand} changed."), {"hand": entry.number})
+            msg = Msg(entry.words["changed"], {"hand": entry.number})
         if ok is not None:
             if msg is not None:
                 self.session.say(msg, stay=False)
@@ -116,7 +122,7 @@ class Model:
     def ask_delete(self) -> None:
         if self.entry.index is not None:
             number = self.entry.number
-            self.session.ask(Msg(N_("Delete hand {hand}?"), {"hand": number}),
+            self.session.ask(Msg(self.entry.words["ask"], {"hand": number}),
                              Msg(N_("The totals are counted again without it. You can "
                                     "undo this right after.")),
                              Msg(N_("Delete")), self.delete)
@@ -126,7 +132,7 @@ class Model:
         self.doing = "delete"
         if index is None:
             return
-        removed = stored.game.hands[index]
+        removed, words = stored.game.hands[index], self.entry.words
         done = self._write(lambda store: store.remove_hand(stored.id, index, stored.version))
         if done is None:
             return
@@ -137,9 +143,9 @@ class Model:
             # since, the undo is refused like any stale write (and said in words)
             session.write(lambda store: store.insert_hand(gid, index, removed, deleted_at),
                           gid)
-            session.say(Msg(N_("Hand {hand} is back."), {"hand": index + 1}))
+            session.say(Msg(words["back"], {"hand": index + 1}))
 
-        session.say(Msg(N_("Hand {hand} deleted."), {"hand": index + 1}), undo, stay=False)
+        session.say(Msg(words["deleted"], {"hand": index + 1}), undo, stay=False)
         session.navigate(Sheet(gid), replace=True)
 
 
@@ -230,7 +236,7 @@ def save_parts(ui: Ui, model: Model, problem: Msg | None) -> list[ft.Control]:
     the accessibility tree: issue 25's 53 points), its words the node's own label; and
     Save, whose node says the reason while it is unavailable."""
     entry = model.entry
-    save_text = ui._(SAVING) if ui.saving else ui._("Save hand {hand}", hand=entry.number)
+    save_text = ui._(SAVING) if ui.saving else ui._(entry.words["save"], hand=entry.number)
     reason = ui.say(problem) if problem is not None else ui._(READY_TO_SAVE)
     bar = ft.Semantics(identifier=ids.SAVE_REASON, label=reason, container=True,
                        live_region=True, exclude_semantics=True, content=ft.Text(

@@ -21,6 +21,7 @@ from ..text.house_words import PASS_CARDS_SHORT, PLAY_ON_EXAMPLE, SHARED_EXAMPLE
 from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
 from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
+from ..views.kierki_new_game import game_hint, game_title, kierki_deck_card, kierki_rows
 from ..views.radios import Option, named_by_group, radio_group
 from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, section, tag, text_field, value_of
 from ..text.words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
@@ -182,7 +183,7 @@ def player_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         ]
         rows.append(ft.Row([field, *buttons], spacing=0,
                            vertical_alignment=ft.CrossAxisAlignment.START))
-    if n < rules.MAX_PLAYERS:
+    if n < form.max_players():
         rows.append(tag(ids.ADD_PLAYER, ft.TextButton(
             content=ui._("Add a player"), icon=ft.Icons.PERSON_ADD_ALT,
             on_click=act(form.add_player, ""), height=TAP), label=ui._("Add a player"),
@@ -205,12 +206,14 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     form = model.form
     rows: list[ft.Control | None] = []
     # variant: only the ones this many players can play
-    offered = form.variants()
+    offered = form.games()  # Kierki beside the Hearts variants, for 3 or 4 players
     rows.append(named_by_group(section(ui._("Variant"))))
     rows.append(radio_group(ui._("Variant"), form.variant.value, [
-        Option(v.value, ids.VARIANT.format(variant=v.value), ui._(VARIANT_NAME[v]),
-               ui._(VARIANT_HINT[v])) for v in offered],
-        lambda value: act(form.set_variant, rules.Variant(value))))
+        Option(v.value, ids.VARIANT.format(variant=v.value),
+               game_title(ui, v, VARIANT_NAME), game_hint(ui, v, VARIANT_HINT))
+        for v in offered], lambda value: act(form.set_variant, value)))
+    if form.is_kierki:  # no target: the match ends after its last deal
+        return rows
 
     rows.append(named_by_group(section(ui._("Target"))))
     rows.append(radio_group(ui._("Target"), form.target_choice, [
@@ -231,7 +234,7 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
 
 def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     """The moon rule, the first dealer and the queen rule."""
-    form, n = model.form, model.form.count
+    form = model.form
     rows: list[ft.Control | None] = []
     rows.append(named_by_group(section(ui._("Shooting the moon"))))
     rows.append(radio_group(ui._("Shooting the moon"), form.moon.value, [
@@ -239,7 +242,18 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
                ui._(UNLESS_IT_LOSES_HINT) if rule is MoonRule.ADD_UNLESS_IT_LOSES else None)
         for rule in MoonRule], lambda value: act(setattr, form, "moon", MoonRule(value))))
 
-    rows.append(named_by_group(section(ui._("First dealer"))))
+    rows += dealer_rows(ui, model, act)
+    rows.append(tag(ids.QUEEN_BREAKS, ft.Switch(
+        label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,
+        on_change=lambda e: act(setattr, form, "queen_breaks_hearts", bool(value_of(e)))(e)),
+        label=ui._("The queen of spades breaks hearts"), toggled=form.queen_breaks_hearts))
+    return rows
+
+
+def dealer_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
+    """Who deals first (one tap on a name)."""
+    form, n = model.form, model.form.count
+    rows: list[ft.Control | None] = [named_by_group(section(ui._("First dealer")))]
     names = [form.names[seat].strip() or ui._("Player {number}", number=seat + 1)
              for seat in range(n)]
     rows.append(radio_group(ui._("First dealer"), str(form.first_dealer), [
@@ -248,22 +262,21 @@ def table_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
         for seat, name in enumerate(names)],
         lambda value: act(setattr, form, "first_dealer", int(value)), look="chip",
         identifier=ids.FIRST_DEALER))
-
-    rows.append(tag(ids.QUEEN_BREAKS, ft.Switch(
-        label=ui._("The queen of spades breaks hearts"), value=form.queen_breaks_hearts,
-        on_change=lambda e: act(setattr, form, "queen_breaks_hearts", bool(value_of(e)))(e)),
-        label=ui._("The queen of spades breaks hearts"), toggled=form.queen_breaks_hearts))
     return rows
 
 
 def view(ui: Ui, model: Model) -> ft.View:
     form, n = model.form, model.form.count
     act = form_act(ui, model)
-    rows = (player_rows(ui, model, act) + choice_rows(ui, model, act) +
-            table_rows(ui, model, act) + house_rows(ui, model, act))
+    rows = player_rows(ui, model, act) + choice_rows(ui, model, act)
+    if form.is_kierki:  # the table's Kierki rules; no moon, queen rule or house rules
+        rows += kierki_rows(ui, form, act) + dealer_rows(ui, model, act)
+    else:
+        rows += table_rows(ui, model, act) + house_rows(ui, model, act)
     plan = form.deck_plan()
     if plan is not None:
-        rows.append(deck_card(ui, plan, n))
+        rows.append(kierki_deck_card(ui, form, plan) if form.is_kierki else
+                    deck_card(ui, plan, n))
     bottom = [error_box(ui, form.error),
               big_button(ui, ids.START_GAME, ui._("Start the game"), ui.act(model.start_game),
                          ft.Icons.PLAY_ARROW)]

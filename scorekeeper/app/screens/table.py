@@ -21,6 +21,7 @@ from ..views.widgets import Ui, app_bar, frame, section, signed, tag, text_field
 from ..text.house_words import SHARED_WIN, pass_name, token_words
 from ..views.seat_change import history_lines, seated
 from ...formats.share import join_names
+from ..views import kierki_sheet
 from ..views.sheet_parts import house_line
 from ..text.words import DIRECTION_ICON
 
@@ -115,6 +116,9 @@ def now_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
             ft.Icon(ft.Icons.EMOJI_EVENTS, size=40, color=ft.Colors.AMBER_700),
             ft.Text(said, size=30,
                     weight=ft.FontWeight.BOLD, color=color, expand=True)])]
+    elif rules.is_kierki(game.rules):  # the deal's contract in words
+        assert st.next_hand is not None
+        lines = kierki_sheet.now_lines(ui, game, st.next_hand)
     else:
         n = st.next_hand
         assert n is not None
@@ -177,6 +181,8 @@ def hands_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
         row: ft.Control = ft.Row(cells, spacing=2)
         label = ui._("Hand {hand}, {direction}", hand=number,
                      direction=token_words(ui, info.pass_token))
+        if rules.is_kierki(game.rules):
+            label = kierki_sheet.row_label(ui, game, number)
         if shooter is not None:
             note = ui._("{player} shot the moon", player=names[shooter])
             row = ft.Column([row, tag(ids.TABLE_MOON.format(n=number), ft.Text(

@@ -23,9 +23,9 @@ SCREEN_READS: dict[str, Read] = {
     "home": Read.GAMES, "new_game": Read.GAMES, "sheet": Read.GAMES, "hand": Read.GAMES,
     "changes": Read.GAMES, "history": Read.GAMES, "not_found": Read.GAMES,
     "settings": Read.SETTINGS, "table": Read.TABLE, "lobby": Read.LOBBY,
-    "invite": Read.INVITE,
+    "invite": Read.INVITE, "kierki_deal": Read.GAMES,
 }
-AWAKE_SCREENS = ("sheet", "hand", "table")  # the screen stays on while these are open
+AWAKE_SCREENS = ("sheet", "hand", "kierki_deal", "table")  # the screen stays on while these are open
 KEEP_AWAKE = "keep_awake"  # setting: "on" (the default) or "off"
 
 FOLLOWER_ONLY = N_("This phone follows the table: it shows the score, and the host's "

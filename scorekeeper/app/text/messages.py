@@ -76,6 +76,46 @@ RULES_ERRORS: dict[str, str] = {
     "seat_change_gone": N_("{name} no longer plays: the seat has a new name."),
     "seat_change_unknown": N_("{name} is not one of the players."),
     "rules_value": N_("This house rule cannot have that value."),
+    # Kierki (rules.kierki): a deal that does not add up, the table's own rules
+    "taken_count": N_("Enter one count for every player."),
+    "taken_type": N_("{player}: enter a whole number."),
+    "taken_range": N_("{player}: {counted} go from 0 to {max}."),
+    "taken_total": N_("{counted}: {total} given; a deal has {expected}."),
+    "robber_taken": N_("The robber needs all six counts for every player."),
+    "robber_no_trick": N_("{player} has no trick, so no card either: {counted} must be 0."),
+    "robber_king_of_hearts": N_("{player} took the K♥: it counts among {player}'s hearts "
+                                "and kings too."),
+    "robber_last_tricks": N_("{player}: more of the last tricks ({value}) than tricks "
+                             "({tricks})."),
+    "robber_cards": N_("{player}: {cards} counted cards do not fit in the tricks taken "
+                       "({tricks})."),
+    "out_count": N_("Tap who went out first and who went out second."),
+    "out_player": N_("Pick the players out among the players at the table."),
+    "out_same": N_("{player} cannot be both the first and the second out."),
+    "trump_stray": N_("Only a trump deal names trumps."),
+    "out_stray": N_("Only the lottery names players out."),
+    "taken_stray": N_("The lottery counts no cards: tap who went out first and second."),
+    "hand_kind": N_("A Kierki deal is entered as what each player took."),
+    "contract_order": N_("Deal {hand} is played for another contract: the match's order "
+                         "fixes each deal's contract."),
+    "contracts_order": N_("The order must name each of the seven negative deals once."),
+    "rules_value:lottery": N_("Pick how often the lottery is played."),
+    "rules_value:last_tricks": N_("Pick which tricks the sixth deal counts."),
+    "rules_value:series": N_("A match has 1 to 4 series."),
+    "kierki_rules": N_("Kierki has no target, moon rule or house rules."),
+    "unknown_contract": N_("This is not one of Kierki's contracts."),
+    "trump_suit": N_("Trumps are clubs, diamonds, hearts or spades."),
+    "no_lottery": N_("This table plays no lottery."),
+}
+# what a Kierki deal counts, as a rules error names it ("Hearts: 11 given; a deal has
+# 13."): rules.Count's values
+COUNT_TITLE: dict[str, str] = {
+    "tricks": N_("Tricks"),
+    "hearts": N_("Hearts"),
+    "queens": N_("Queens"),
+    "kings_jacks": N_("Kings and jacks"),
+    "king_of_hearts": N_("The K♥"),
+    "last_tricks": N_("Last tricks"),
 }
 RULES_ERROR_FALLBACK = N_("This does not follow the rules of the game.")
 LATER_HAND = N_("Hand {hand} would no longer be valid: {problem}")
@@ -88,9 +128,11 @@ def rules_error(err: rules.RulesError | formats.FormatError,
         err.code, RULES_ERROR_FALLBACK)
     params = dict(err.params)
     params.setdefault("hand", err.hand)
+    if params.get("counted") in COUNT_TITLE:  # a Kierki count, in words
+        params["counted"] = Msg(COUNT_TITLE[params["counted"]])
     # Fill every placeholder the sentence needs, so a missing param can never crash it.
     for name in ("seat", "name", "min", "max", "winner", "player", "total", "expected",
-                 "count"):
+                 "count", "counted", "value", "tricks", "cards"):
         params.setdefault(name, "")
     msg = Msg(msgid, params)
     if edited_hand is not None and err.hand is not None and err.hand != edited_hand:

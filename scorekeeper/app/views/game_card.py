@@ -12,6 +12,8 @@ from ...formats.share import join_names
 
 from ... import rules
 from .. import ids
+from ..text.i18n import N_
+from ..text.messages import Nn_
 from .widgets import Ui, local_time, signed, tag
 
 
@@ -21,6 +23,7 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     won or who leads now (from the rules), and when it started, in local time
     (``played``: when it was last played too, for a list in that order)."""
     players = ", ".join(g.players)
+    kierki = g.variant == rules.KIERKI.value
     small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     strong = dict(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
     facts: list[ft.Control] = []
@@ -31,11 +34,10 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     elif not g.hands:
         facts.append(tag(ids.NOT_STARTED, ft.Text(ui._("Not started"), **strong)))
     elif g.totals:
-        leaders = [g.players[s] for s in rules.standing(g.totals, g.target).leaders]
-        text = ui._("{player} leads", player=leaders[0]) if len(leaders) == 1 else \
-            ui._("Tied for the lowest: {players}", players=", ".join(leaders))
-        facts.append(ft.Text(text, **strong))
-    if g.hands:
+        facts.append(ft.Text(leads_text(ui, g), **strong))
+    if g.hands and kierki:
+        facts.append(ft.Text(ui._n(*DEALS_PLAYED, g.deals, hand=g.hands), **small))
+    elif g.hands:
         facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
     when = local_time(ui, g.created)  # "Not started · Started today" said two things
     facts.append(ft.Text(ui._("Started {when}", when=when) if g.hands else
@@ -60,6 +62,24 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     return ft.Card(ft.Row([card, *(extra or [])], spacing=0,
                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
                    margin=0, semantic_container=False)
+
+
+DEALS_PLAYED = Nn_("{hand} of {n} deal played", "{hand} of {n} deals played")
+TIED_HIGHEST = N_("Tied for the highest: {players}")
+
+
+def leads_text(ui: Ui, g: Any) -> str:
+    """Who leads now, as the rules say: the lowest total in Hearts, the highest in
+    Kierki (``rules.kierki_standing``)."""
+    if g.variant == rules.KIERKI.value:
+        leaders = [g.players[s] for s in rules.kierki_standing(g.totals, False).leaders]
+        tied = TIED_HIGHEST
+    else:
+        leaders = [g.players[s] for s in rules.standing(g.totals, g.target).leaders]
+        tied = N_("Tied for the lowest: {players}")
+    if len(leaders) == 1:
+        return ui._("{player} leads", player=leaders[0])
+    return ui._(tied, players=", ".join(leaders))
 
 
 __all__ = ["game_card"]
