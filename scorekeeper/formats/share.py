@@ -6,8 +6,8 @@ and the files to a download.
   winner of a shared win), who took a seat from which hand, the hands played, the moons, and the house rules with the J♦s taken, in the translator's language.
   The translator is anything with ``_`` and ``_n`` (:class:`Translator`); the words for
   the house rules themselves are the app's, passed in as one line.
-- :func:`game_csv`: one row per hand and player, the columns of the CSV export
-  (:func:`.csvfile.export_csv`, reused).
+- :func:`game_csv`: the game as the CSV export writes it (:func:`.csvfile.export_csv`,
+  reused): one row per hand and player, or per deal of a Kierki match.
 - :func:`game_json`: the game file (:func:`.gamefile.game_to_dict`) with its id and dates,
   that ``scorekeeper replay`` reads and ``scorekeeper import`` adds (its id, so importing
   it twice adds it once).
@@ -23,7 +23,6 @@ from typing import Any, Protocol
 
 from .. import rules
 from .csvfile import export_csv
-from .errors import FormatError
 from .gamefile import game_to_dict
 
 MOON = "☾"
@@ -133,11 +132,8 @@ def game_file(game_id: str, created: str, updated: str, game: rules.Game) -> dic
 
 
 def game_csv(game_id: str, created: str, updated: str, game: rules.Game) -> str:
-    """The game as the CSV export writes it: one row per hand and player. A Kierki game
-    has no CSV form yet: :class:`.errors.FormatError` (``kierki_csv``)."""
-    if rules.is_kierki(game.rules):
-        raise FormatError("kierki_csv", "a Kierki game has no CSV file yet; its JSON file "
-                          "holds the whole match")
+    """The game as the CSV export writes it: one row per hand and player (a Kierki game:
+    one row per deal)."""
     return export_csv([game_file(game_id, created, updated, game)])
 
 
