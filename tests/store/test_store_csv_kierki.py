@@ -222,3 +222,11 @@ def test_any_kierki_match_reads_back_from_its_csv_to_the_same_game(games, with_h
     assert [formats.game_from_dict(b) for b in back] == [formats.game_from_dict(f)
                                                          for f in played]
     assert export_csv(back) == export_csv(played)
+
+
+def test_the_manuals_typed_kierki_sheet_is_the_classic_matchs_first_three_deals():
+    manual = (Path(__file__).resolve().parents[2] / "docs" / "files-and-commands.md").read_text(
+        encoding="utf-8")
+    block = manual.split("The first three deals of a Kierki match")[1].split("```csv\n")[1]
+    games = parse_csv(block.split("```")[0])
+    assert formats.game_from_dict(games[0]) == formats.game_from_dict(km.classic_file(3))
