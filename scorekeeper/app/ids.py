@@ -177,6 +177,8 @@ DOWNLOAD_JSON = "download-json"  # this game as a JSON file (GET /game/<id>.json
 DOWNLOAD_CSV = "download-csv"  # this game as a CSV file (GET /game/<id>.csv)
 STATS = "stats"  # the button that opens the stats (home and history)
 STATS_VARIANT = "stats-variant-{variant}"  # any | standard | cancellation
+STATS_GAME = "stats-game-{game}"  # hearts | kierki: which game's stats (Kierki's apart)
+STATS_CONTRACTS = "stats-contracts-{n}"  # Kierki: player n's average points per contract
 STATS_COUNT = "stats-count-{n}"  # n = 0 (any count) or 3..11: the player-count filter
 STATS_PLAYER = "stats-player-{n}"  # one player's figures, n = 0.. in the order shown
 STATS_MORE = "stats-more"  # draws every player (the first 12 are drawn at first)

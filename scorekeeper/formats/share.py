@@ -50,7 +50,7 @@ class Translator(Protocol):
     def _n(self, singular: str, plural: str, n: int, **params: Any) -> str: ...
 
 
-def signed(n: int) -> str:
+def signed(n: int | str) -> str:
     """A total as the app draws it: negative with a true minus sign (U+2212)."""
     return str(n).replace("-", "\u2212")
 
