@@ -118,6 +118,7 @@ DELETE_GAME = "delete-game-{game_id}"
 HISTORY_SEARCH = "history-search"  # text field: games with a player whose name has this
 HISTORY_STATUS = "history-status-{status}"  # all | unfinished | finished
 HISTORY_VARIANT = "history-variant-{variant}"  # any | standard | cancellation
+HISTORY_GAME_KIND = "history-kind-{game}"  # all | hearts | kierki: the filter by game
 HISTORY_ORDER = "history-order-{order}"  # started (newest start first) | played (last played)
 HISTORY_ORDERS = "history-orders"  # the two orders, under "Sort:"
 HISTORY_MORE = "history-more"  # shows the next page of games

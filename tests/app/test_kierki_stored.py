@@ -1,7 +1,6 @@
 """Kierki games in the store (issue 32's rules and store part) do not break the Hearts
-screens that list them: home, the history (with the filter by game), the stats (which
-leave Kierki out until their Kierki part is built) and the JSON and CSV downloads. The Kierki
-screens themselves are a later part of the issue."""
+screens that list them: home, the history, the stats (Hearts' own: Kierki's are counted
+apart) and the JSON and CSV downloads."""
 
 from __future__ import annotations
 
