@@ -30,3 +30,4 @@ def test_home_history_and_stats_draw_with_kierki_games_stored(store):
     csv_file = game_download(store, done.id, "csv")
     assert csv_file["status_code"] == 200 and csv_file["media_type"].startswith("text/csv")
     assert csv_file["content"].decode().splitlines()[-1].startswith(f"{done.id},12,lottery,")
+    assert csv_file["headers"]["Content-Disposition"].startswith('attachment; filename="kierki-')
