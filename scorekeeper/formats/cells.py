@@ -47,3 +47,14 @@ def whole(text: str, what: str, line: int) -> int:
     if not (t.lstrip("-").isdigit() and t.lstrip("-").isascii()) or len(t) > 18:
         raise bad(f"line {line}: {what} must be a whole number, not {t[:20]!r}", line=line)
     return int(t)
+
+
+def identified(data: dict[str, Any], gid: str, first: dict[str, str]) -> dict[str, Any]:
+    """A game file read from a sheet with its ``id`` (when the rows have one) and the
+    ``created``/``updated`` dates of its first row (when given)."""
+    if gid:
+        data["id"] = gid
+    for key in ("created", "updated"):
+        if first.get(key):
+            data[key] = first[key]
+    return data

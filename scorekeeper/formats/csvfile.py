@@ -40,7 +40,7 @@ import itertools
 from typing import Any, Iterable, Iterator
 
 from .. import rules
-from .cells import bad as _bad, quote_text, unquote_text, whole as _whole, written
+from .cells import bad as _bad, identified, quote_text, unquote_text, whole as _whole, written
 from .errors import FormatError
 from .gamefile import game_from_dict
 from .kierki_csv import (ALL_KIERKI_COLUMNS, KIERKI_REQUIRED, KIERKI_TEXT, kierki_columns,
@@ -274,12 +274,7 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     for n in numbers:
         hand, keys = _hand(hands[n], keys, n)
         data["hands"].append(hand)
-    if gid:
-        data["id"] = gid
-    for key in ("created", "updated"):
-        if first.get(key):
-            data[key] = first[key]
-    _check_derived(data, lines)
+    _check_derived(identified(data, gid, first), lines)
     return data
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..rules import (Contract, Count, Deal, Game, RobberCounts, RulesError, hand_info,
                      normalise_name, running_totals, state)
-from .cells import bad, whole
+from .cells import bad, identified, whole
 from .errors import FormatError
 from .gamefile import game_from_dict
 
@@ -124,12 +124,7 @@ def read_kierki_game(gid: str, lines: Lines) -> dict[str, Any]:
         if number == 1 and first.get("dealer"):
             data["first_dealer"] = _first_dealer(first["dealer"], players, names)
     data["hands"] = hands
-    if gid:
-        data["id"] = gid
-    for key in ("created", "updated"):
-        if first.get(key):
-            data[key] = first[key]
-    _check_derived(data, deals)
+    _check_derived(identified(data, gid, first), deals)
     return data
 
 

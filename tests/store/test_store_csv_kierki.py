@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import formats, rules
-from scorekeeper.cli import main
 from scorekeeper.formats import FormatError, export_csv, parse_csv
 from scorekeeper.rules import Contract, Deal, Trump
 from scorekeeper.store import GameStore
+from store_helpers import csv_round_trip
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import kierki_matches as km  # noqa: E402
@@ -83,29 +83,9 @@ def filled(store: GameStore) -> None:
 
 def test_export_and_import_of_kierki_and_hearts_round_trip_through_the_command(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    first = tmp_path / "first"
-    filled(GameStore(first))
-    out = tmp_path / "games.csv"
-    assert main(["export", "--db", str(first), "--format", "csv", "-o", str(out)]) == 0
-    assert "left out" not in capsys.readouterr().err
-    head = out.read_text(encoding="utf-8").splitlines()[0].split(",")
+    head = csv_round_trip(tmp_path, filled, capsys).splitlines()[0].split(",")
     assert head[:len(formats.CSV_COLUMNS)] == list(formats.CSV_COLUMNS)
     assert "contract" in head and "hand" in head and "deal" in head
-    second = tmp_path / "second"
-    assert main(["import", str(out), "--db", str(second)]) == 0
-    assert "added 3" in capsys.readouterr().err
-    again = tmp_path / "again.csv"
-    assert main(["export", "--db", str(second), "--format", "csv", "-o", str(again)]) == 0
-    assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
-    a, b = GameStore(first), GameStore(second)
-    for x, y in zip(sorted(a.list_games(), key=lambda s: s.id),
-                    sorted(b.list_games(), key=lambda s: s.id), strict=True):
-        assert (x.id, x.created, x.updated, x.variant, x.players, x.totals, x.winners,
-                x.finished) == (y.id, y.created, y.updated, y.variant, y.players, y.totals,
-                                y.winners, y.finished)
-        assert a.get(x.id).game == b.get(y.id).game
-    assert main(["import", str(out), "--db", str(second)]) == 0
-    assert "added 0, already stored 3" in capsys.readouterr().err
 
 
 def test_a_hearts_only_export_keeps_its_columns_exactly():
