@@ -220,10 +220,11 @@ def test_the_stats_screen_from_home(browser, stored, width, locale) -> None:
 
 
 KIERKI_WORDS = {"en-US": ("no king of hearts: \u2212150.0", "430.0 points per match"),
-                "pl-PL": ("bez króla kier: \u2212150,0", "430,0 pkt na partię")}
+                "pl-PL": ("bez króla kier: \u2212150,0", "430,0 pkt na partię"),
+                "lt-LT": ("be širdžių karaliaus: \u2212150,0", "430,0 tšk. per partiją")}
 
 
-@pytest.mark.parametrize("width, locale", [(360, "pl-PL"), (390, "en-US")])
+@pytest.mark.parametrize("width, locale", [(360, "pl-PL"), (390, "en-US"), (360, "lt-LT")])
 def test_kierki_stats_are_counted_apart_per_contract(browser, stored, width, locale) -> None:
     server, _ = stored
     context, page, guard = open_phone(browser, width, locale)
@@ -234,7 +235,8 @@ def test_kierki_stats_are_counted_apart_per_contract(browser, stored, width, loc
         app.wait_address(r"/stats\?variant=kierki")
         app.wait(ids.STATS_CONTRACTS.format(n=0))
         said = app.text(ids.STATS_LEFT_OUT)
-        assert said.startswith(("1 finished game counted.", "Policzono 1 zakończoną")), said
+        assert said.startswith(("1 finished game counted.", "Policzono 1 zakończoną",
+                                "Įskaičiuotas 1 baigtas")), said
         celina = app.text(ids.STATS_PLAYER.format(n=0))
         assert celina.startswith("Celina") and KIERKI_WORDS[locale][1] in celina, celina
         per = app.text(ids.STATS_CONTRACTS.format(n=0))

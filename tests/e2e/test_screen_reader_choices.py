@@ -98,6 +98,7 @@ def test_every_single_choice_is_a_radio_in_a_named_group(app, seeded):
     app.open("/history", ready=ids.HISTORY_COUNT)
     assert radio_of(app, ids.HISTORY_STATUS.format(status="all"))["checked"] == "true"
     assert radio_of(app, ids.HISTORY_ORDER.format(order="played"))["group"] == "Sort:"
+    assert radio_of(app, ids.HISTORY_GAME_KIND.format(game="kierki"))["group"] == "Game"
     app.open("/stats", ready=ids.SCREEN.format(name="stats"))
     assert radio_of(app, ids.STATS_VARIANT.format(variant="any"))["checked"] == "true"
 

@@ -43,6 +43,8 @@ def search_key(text: str) -> str:
 
 
 class Model:
+    game = "all"  # every game, or Hearts' or Kierki's (the address's ``game``)
+
     def __init__(self, session: Session, route: Route) -> None:
         assert isinstance(route, History)
         self.session = session
