@@ -210,3 +210,15 @@ def test_the_manuals_typed_kierki_sheet_is_the_classic_matchs_first_three_deals(
     block = manual.split("The first three deals of a Kierki match")[1].split("```csv\n")[1]
     games = parse_csv(block.split("```")[0])
     assert formats.game_from_dict(games[0]) == formats.game_from_dict(km.classic_file(3))
+
+
+def test_a_kierki_row_past_a_games_limits_is_refused_as_it_comes():
+    """The command reads a file in pieces; a row no game can hold stops it there."""
+    head = "deal,contract,player_1,taken_1,player_2,taken_2,player_3,taken_3\n"
+    with pytest.raises(FormatError) as e:
+        parse_csv(iter([head, "1,no_tricks,A,5,B,6,C,6\n", "1001,no_hearts,A,1,B,1,C,11\n",
+                        "this row is never read,\n"]))
+    assert str(e.value) == "line 3: deal 1,001 of game 1: a game holds at most 1,000 deals"
+    with pytest.raises(FormatError) as e:
+        parse_csv(head + "1,no_tricks,A,5,B,6,C,6\n1,no_tricks,A,5,B,6,C,6\n")
+    assert str(e.value) == "line 3: deal 1 of game 1 has more than 1 row; a deal is one row"
