@@ -39,19 +39,19 @@ if TYPE_CHECKING:
 TAP = 48
 PAGE = 12  # players drawn at first (most wins first); "Show all players" draws the rest
 VARIANTS = tuple(v.value for v in Variant) + (KIERKI.value,)
-CONTRACT_CELL = 150  # a contract's average: two to a line on a 360 px phone
 GAMES = {"hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
-# a Kierki player's average points per deal of a contract (the Polish tables' names)
-CONTRACT_AVERAGE = {
-    Contract.NO_TRICKS: N_("no tricks: {points}"),
-    Contract.NO_HEARTS: N_("no hearts: {points}"),
-    Contract.NO_QUEENS: N_("no queens: {points}"),
-    Contract.NO_KINGS_JACKS: N_("no kings or jacks: {points}"),
-    Contract.NO_KING_OF_HEARTS: N_("no king of hearts: {points}"),
-    Contract.NO_LAST_TRICKS: N_("no 7th and last trick: {points}"),
-    Contract.ROBBER: N_("robber: {points}"),
-    Contract.TRUMPS: N_("trumps: {points}"),
-    Contract.LOTTERY: N_("lottery: {points}"),
+# a contract's name beside a Kierki player's average points per deal of it (the names
+# and their translations are those of the Kierki sheet: bez lew, bez kierów, ...)
+CONTRACT_NAME = {
+    Contract.NO_TRICKS: N_("no tricks"),
+    Contract.NO_HEARTS: N_("no hearts"),
+    Contract.NO_QUEENS: N_("no queens"),
+    Contract.NO_KINGS_JACKS: N_("no kings or jacks"),
+    Contract.NO_KING_OF_HEARTS: N_("no king of hearts"),
+    Contract.NO_LAST_TRICKS: N_("no 7th and last trick"),
+    Contract.ROBBER: N_("robber"),
+    Contract.TRUMPS: N_("trumps"),
+    Contract.LOTTERY: N_("lottery"),
 }
 
 
@@ -247,22 +247,21 @@ def hearts_lines(ui: Ui, model: Model, p: PlayerStats) -> list[ft.Control]:
 
 def kierki_lines(ui: Ui, n: int, p: PlayerStats) -> list[ft.Control]:
     """A Kierki player's average total and place, and per contract the average points a
-    deal of it brought them (two to a line where they fit)."""
+    deal of it brought them: a line a contract, the numbers aligned as on a sheet."""
     average = ft.Text(ui._("{points} points per match · average place {place}",
                            points=decimal(ui, p.points_per_game),
                            place=decimal(ui, p.average_place)), size=14)
-    cells = []
-    for contract, msgid in CONTRACT_AVERAGE.items():
+    rows: list[ft.Control] = [ft.Text(ui._("Average points per deal"), size=13,
+                                      weight=ft.FontWeight.BOLD)]
+    for contract, msgid in CONTRACT_NAME.items():
         mean = p.contract_average(contract)
         if mean is not None:
-            cells.append(ft.Container(ft.Text(ui._(msgid, points=decimal(ui, mean)), size=13,
-                                              color=ft.Colors.ON_SURFACE_VARIANT),
-                                      width=CONTRACT_CELL))
-    title = ui._("Average points per deal")
+            rows.append(ft.Row([
+                ft.Text(ui._(msgid), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                ft.Text(decimal(ui, mean), size=13, text_align=ft.TextAlign.RIGHT)],
+                spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
     block = ft.Semantics(identifier=ids.STATS_CONTRACTS.format(n=n), container=True,
-                         content=ft.Column([ft.Text(title, size=13, weight=ft.FontWeight.BOLD),
-                                            ft.Row(cells, wrap=True, spacing=8, run_spacing=2)],
-                                           spacing=2))
+                         content=ft.Column(rows, spacing=1))
     return [average, block]
 
 
