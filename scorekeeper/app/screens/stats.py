@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from ...rules import KIERKI, MAX_PLAYERS, MIN_PLAYERS, Contract, Variant, normalise_name
+from ...rules import KIERKI, MAX_PLAYERS, MIN_PLAYERS, Contract, KierkiRules, Variant
+from ...rules import normalise_name
 from ...formats.share import signed
 from ...rules.stats import HeadToHead, PlayerStats, Stats, compute
 from .. import ids
 from ..text.house_words import JACKS_TAKEN_STATS
 from ..text.i18n import N_
+from ..text.kierki_words import contract_name
 from ..views.palette import seat_colour
 from ..routes import Route, Sheet
 from ..routes import Stats as StatsRoute
@@ -40,19 +42,9 @@ TAP = 48
 PAGE = 12  # players drawn at first (most wins first); "Show all players" draws the rest
 VARIANTS = tuple(v.value for v in Variant) + (KIERKI.value,)
 GAMES = {"hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
-# a contract's name beside a Kierki player's average points per deal of it (the names
-# and their translations are those of the Kierki sheet: bez lew, bez kierów, ...)
-CONTRACT_NAME = {
-    Contract.NO_TRICKS: N_("no tricks"),
-    Contract.NO_HEARTS: N_("no hearts"),
-    Contract.NO_QUEENS: N_("no queens"),
-    Contract.NO_KINGS_JACKS: N_("no kings or jacks"),
-    Contract.NO_KING_OF_HEARTS: N_("no king of hearts"),
-    Contract.NO_LAST_TRICKS: N_("no 7th and last trick"),
-    Contract.ROBBER: N_("robber"),
-    Contract.TRUMPS: N_("trumps"),
-    Contract.LOTTERY: N_("lottery"),
-}
+# the usual table: a contract's name beside a Kierki player's average points per deal of
+# it is the sheet's (bez lew, bez kierów, ...; the sixth, the 7th and the last trick)
+USUAL_TABLE = KierkiRules()
 
 
 class Model:
@@ -253,11 +245,11 @@ def kierki_lines(ui: Ui, n: int, p: PlayerStats) -> list[ft.Control]:
                            place=decimal(ui, p.average_place)), size=14)
     rows: list[ft.Control] = [ft.Text(ui._("Average points per deal"), size=13,
                                       weight=ft.FontWeight.BOLD)]
-    for contract, msgid in CONTRACT_NAME.items():
+    for contract in Contract:
         mean = p.contract_average(contract)
         if mean is not None:
             rows.append(ft.Row([
-                ft.Text(ui._(msgid), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                ft.Text(contract_name(ui, contract, USUAL_TABLE), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
                 ft.Text(decimal(ui, mean), size=13, text_align=ft.TextAlign.RIGHT)],
                 spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
     block = ft.Semantics(identifier=ids.STATS_CONTRACTS.format(n=n), container=True,
