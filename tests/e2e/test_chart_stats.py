@@ -46,6 +46,7 @@ def the_game() -> Game:
 ELEVEN = ("Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Grażyna", "Henryk",
           "Iga", "Jurgis", "Kotryna")
 ELEVEN_ID: list[str] = []
+KIERKI_ID: list[str] = []
 
 
 def eleven_hands() -> list[Hand]:
@@ -81,7 +82,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, s
     and a deleted one, and a finished Kierki match (tests/kierki_matches.py's classic)."""
     db = tmp_path_factory.mktemp("db")
     store = GameStore.open(db)
-    store.create_game(formats.game_from_dict(km.CLASSIC_FILE))
+    KIERKI_ID.append(store.create_game(formats.game_from_dict(km.CLASSIC_FILE)).id)
     for loser in (1, 2, 3):
         finished(store, list(PLAYERS), loser)
     finished(store, list(PLAYERS) + ["Ela"], 4)
@@ -214,6 +215,29 @@ def test_the_stats_screen_from_home(browser, stored, width, locale) -> None:
         said = app.text(ids.STATS_H2H)
         assert any(name in said for name in PLAYERS + ("Ela",)), said
         shot(page, f"stats-5-players-h2h-{width}-{locale[:2]}", settle_ms=600)
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
+
+
+@pytest.mark.parametrize("width, locale", [(360, "pl-PL"), (390, "en-US")])
+def test_a_kierki_matchs_chart_through_the_sheets_toggle(browser, stored, width, locale) -> None:
+    server, _ = stored
+    context, page, guard = open_phone(browser, width, locale)
+    try:
+        app = Flutter(page, server.url)
+        app.open(f"/game/{KIERKI_ID[0]}", ready=ids.SHEET_TAB.format(mode="chart"))
+        app.tap(ids.SHEET_TAB.format(mode="chart"))
+        app.wait(ids.CHART)
+        app.wait_address(r"/game/\w+\?view=chart")
+        app.scroll_to(ids.CHART)
+        shot_with_colours(page, f"chart-kierki-{width}-{locale[:2]}",
+                          [palette.seat_colour(seat) for seat in range(4)])
+        words = {"pl-PL": "po 12 rozdaniach", "en-US": "after 12 deals"}[locale]
+        said = app.wait_text(ids.CHART, lambda t: words in t, what="the deals in words")
+        for name, total in zip(km.PLAYERS, km.CLASSIC_TOTALS):
+            assert f"{name} {total}" in said, said
+        assert "target" not in said and "cel" not in said, said
     finally:
         context.close()
     assert not guard.problems(), guard.problems()
