@@ -268,6 +268,10 @@ def test_kierki_stats_are_counted_apart_per_contract(browser, stored, width, loc
         shot(page, f"stats-kierki-{width}-{locale[:2]}", settle_ms=600)
         app.scroll_to(ids.STATS_CONTRACTS.format(n=1))
         shot(page, f"stats-kierki-second-{width}-{locale[:2]}", settle_ms=400)
+        app.open("/history?game=kierki", ready=ids.HISTORY_GAME.format(game_id=KIERKI_ID[0]))
+        assert app.is_checked(ids.HISTORY_GAME_KIND.format(game="kierki"))
+        assert not app.exists(ids.HISTORY_VARIANT.format(variant="any"))  # Hearts' own
+        shot(page, f"history-kierki-{width}-{locale[:2]}", settle_ms=400)
     finally:
         context.close()
     assert not guard.problems(), guard.problems()

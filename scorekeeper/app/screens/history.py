@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 PAGE = 25  # games drawn at a time; "Show more" adds the next page
 VARIANTS = ("any",) + tuple(v.value for v in rules.Variant)
 STATUS_NAME = {"all": N_("All"), "unfinished": N_("Unfinished"), "finished": N_("Finished")}
-GAME_NAME = {"all": N_("All"), "hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
+GAME_NAME = {"all": N_("Any game"), "hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
 ORDER_NAME = {"started": N_("Newest start"), "played": N_("Last played")}
 # letters that do not fall apart into a base letter and a mark (Polish ł, Danish ø...)
 _UNMARKED = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe"})
