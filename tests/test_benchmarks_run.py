@@ -43,6 +43,7 @@ def test_stats_benchmark_runs_and_ends_with_the_ratio_line() -> None:
     assert last.startswith("stats ratio to the 0.5 s goal: "), last
     float(last.rsplit(":", 1)[1])
     assert "stats, every game" in out and "head to head" in out and "summaries loaded" in out
+    assert "stats, Kierki" in out and "Kierki matches" in out
 
 
 @pytest.mark.e2e

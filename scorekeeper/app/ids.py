@@ -118,6 +118,7 @@ DELETE_GAME = "delete-game-{game_id}"
 HISTORY_SEARCH = "history-search"  # text field: games with a player whose name has this
 HISTORY_STATUS = "history-status-{status}"  # all | unfinished | finished
 HISTORY_VARIANT = "history-variant-{variant}"  # any | standard | cancellation
+HISTORY_GAME_KIND = "history-kind-{game}"  # all | hearts | kierki: the filter by game
 HISTORY_ORDER = "history-order-{order}"  # started (newest start first) | played (last played)
 HISTORY_ORDERS = "history-orders"  # the two orders, under "Sort:"
 HISTORY_MORE = "history-more"  # shows the next page of games
@@ -177,6 +178,8 @@ DOWNLOAD_JSON = "download-json"  # this game as a JSON file (GET /game/<id>.json
 DOWNLOAD_CSV = "download-csv"  # this game as a CSV file (GET /game/<id>.csv)
 STATS = "stats"  # the button that opens the stats (home and history)
 STATS_VARIANT = "stats-variant-{variant}"  # any | standard | cancellation
+STATS_GAME = "stats-game-{game}"  # hearts | kierki: which game's stats (Kierki's apart)
+STATS_CONTRACTS = "stats-contracts-{n}"  # Kierki: player n's average points per contract
 STATS_COUNT = "stats-count-{n}"  # n = 0 (any count) or 3..11: the player-count filter
 STATS_PLAYER = "stats-player-{n}"  # one player's figures, n = 0.. in the order shown
 STATS_MORE = "stats-more"  # draws every player (the first 12 are drawn at first)

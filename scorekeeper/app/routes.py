@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 HISTORY_STATUSES = ("all", "unfinished", "finished")
 HISTORY_ORDERS = ("started", "played")  # newest start first (the default), last played first
+HISTORY_GAMES = ("all", "hearts", "kierki")  # every game, Hearts' (any variant), Kierki's
 
 
 @dataclass(frozen=True)
@@ -183,15 +184,17 @@ class Changes(Route):
 @dataclass(frozen=True)
 class History(Route):
     """Every game: ``status`` all / unfinished / finished; ``order`` "started" (the newest
-    start first) or "played" (the last played first)."""
+    start first) or "played" (the last played first); ``game`` all / hearts / kierki."""
 
     status: str = "all"
     order: str = "started"
+    game: str = "all"
     screen: ClassVar[str] = "history"
 
     def url(self) -> str:
         query = {k: v for k, v, default in (("status", self.status, "all"),
-                                            ("order", self.order, "started")) if v != default}
+                                            ("order", self.order, "started"),
+                                            ("game", self.game, "all")) if v != default}
         return "/history" + (f"?{urlencode(query)}" if query else "")
 
     @classmethod
@@ -200,8 +203,10 @@ class History(Route):
             return None
         status = query.get("status", "all")
         order = query.get("order", "started")
+        game = query.get("game", "all")
         return cls(status if status in HISTORY_STATUSES else "all",
-                   order if order in HISTORY_ORDERS else "started")
+                   order if order in HISTORY_ORDERS else "started",
+                   game if game in HISTORY_GAMES else "all")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..formats import MAX_IMPORT_BYTES, FormatError, ImportItem, export_csv, export_document
-from ..formats import is_kierki_file, parse_csv, parse_import
+from ..formats import parse_csv, parse_import
 from ..formats.shapes import IMPORT_FILE
 from ..rules import RulesError
 from ..store import GameStore, StoreError
@@ -44,10 +44,6 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
     _say_notes(store)  # e.g. a game that could not be read and was left out
     if fmt == "csv":
         text = export_csv(games)
-        kierki = sum(1 for g in games if is_kierki_file(g))
-        if kierki:
-            say(f"{kierki} Kierki games left out of the CSV: Kierki has no CSV form yet "
-                "(the JSON export holds them)")
     else:
         document = export_document(games, now_iso())
         text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"

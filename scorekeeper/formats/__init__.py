@@ -15,7 +15,6 @@ from .csvfile import (
     HOUSE_COLUMNS,
     export_csv,
     house_text,
-    is_kierki_file,
     parse_csv,
     quote_text,
     unquote_text,
@@ -45,6 +44,7 @@ from .gamefile import (
     rules_from_dict,
     state_to_dict,
 )
+from .kierki_csv import kierki_columns
 from .kierki_file import deal_from_record, deal_record
 from .share import download_name, game_csv, game_file, game_json, join_names, share_text
 
@@ -53,6 +53,6 @@ __all__ = [
     "ID_RE", "ImportItem", "MAX_CHANGES", "MAX_FILE_BYTES", "MAX_IMPORT_BYTES",
     "check_file_size", "content_id", "deal_from_record", "deal_record", "download_name", "export_csv", "export_document",
     "game_csv", "game_file", "game_from_dict", "game_json", "game_to_dict", "hand_from_dict",
-    "house_text", "is_kierki_file", "join_names", "names_before", "read_hands", "parse_csv", "parse_import", "quote_text", "rules_from_dict",
+    "house_text", "kierki_columns", "join_names", "names_before", "read_hands", "parse_csv", "parse_import", "quote_text", "rules_from_dict",
     "share_text", "state_to_dict", "unquote_text", "utc_iso",
 ]

@@ -25,12 +25,11 @@ column names in any case and order):
 * ``pass``, ``score`` and ``total`` are derived by the rules: left empty they are
   ignored, filled in they must agree with the rules (a typo on the sheet is caught).
 
-A text cell that a spreadsheet would run as a formula (it starts with ``=``, ``+``,
-``-``, ``@``, a tab or a carriage return) is written with a leading ``'``, the OWASP
-advice, so that the spreadsheet shows it as text; so is a text cell that starts with
-``'`` itself. Reading takes exactly that one ``'`` off again (a ``'`` followed by one of
-those characters), so a name comes back as it was, "-Ala-" and "'Ala" included. The
-number columns are written as numbers (a score of -26 stays a number).
+A Kierki game has its own columns, one row per deal (:mod:`.kierki_csv`); a file with
+both kinds has both sets of columns, and each game's rows fill its own. A text cell that
+a spreadsheet would run as a formula is written with a leading ``'`` and read back
+exactly (:mod:`.cells`); the number columns are written as numbers (a score of -26
+stays a number).
 """
 
 from __future__ import annotations
@@ -41,8 +40,11 @@ import itertools
 from typing import Any, Iterable, Iterator
 
 from .. import rules
+from .cells import bad as _bad, identified, quote_text, unquote_text, whole as _whole, written
 from .errors import FormatError
 from .gamefile import game_from_dict
+from .kierki_csv import (ALL_KIERKI_COLUMNS, KIERKI_REQUIRED, KIERKI_TEXT, kierki_columns,
+                         kierki_rows, read_kierki_game)
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
@@ -50,57 +52,53 @@ HOUSE_COLUMNS = ("house_rules", "jack", "was")  # only in a file with a game tha
 REQUIRED = ("hand", "player", "points")
 TEXT_COLUMNS = frozenset(("game_id", "created", "updated", "variant", "moon_rule", "dealer",
                           "pass", "player", "moon_choice", "house_rules", "jack", "was"))
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-QUOTED_START = FORMULA_START + ("'",)
-
-
-def quote_text(cell: str) -> str:
-    """``cell`` as a spreadsheet shows it as text: a leading ``'`` before a formula's
-    first character, and before a ``'`` (so that :func:`unquote_text` is exact)."""
-    return "'" + cell if cell.startswith(QUOTED_START) else cell
-
-
-def unquote_text(cell: str) -> str:
-    """The text :func:`quote_text` was given: one ``'`` off where it put one; any other
-    cell (a typed sheet's "'Ala") as it is."""
-    return cell[1:] if cell.startswith("'") and cell[1:].startswith(QUOTED_START) else cell
-
-
-def is_kierki_file(g: Any) -> bool:
-    """Is this game file a Kierki game's? (The CSV has no Kierki form yet.)"""
-    table = g.get("rules") if isinstance(g, dict) else None
-    return isinstance(table, dict) and table.get("variant") == rules.KIERKI.value
-
 
 def export_csv(games: Iterable[dict[str, Any]]) -> str:
-    """One row per hand and player; scores and totals come from the rules. A game with
-    no hands has no rows. Text cells go through :func:`quote_text`, numbers as they are.
-    Kierki games are left out (:func:`is_kierki_file`): their CSV form is still to come;
-    the JSON export holds them."""
-    played = [(g, game_from_dict(g)) for g in games if not is_kierki_file(g)]
-    extra = [c for c in HOUSE_COLUMNS if any(_has(c, game) for _, game in played)]
+    """One row per hand and player of a Hearts game, one row per deal of a Kierki game
+    (:mod:`.kierki_csv`); scores and totals come from the rules. A game with no hands has
+    no rows. Text cells go through :func:`quote_text`, numbers as they are. A file of
+    Hearts games has the Hearts columns only, one of Kierki games the Kierki ones; a file
+    with both has the Hearts columns, then the Kierki ones it lacks."""
+    played = [(g, game_from_dict(g)) for g in games]
+    hearts = [game for _, game in played if not rules.is_kierki(game.rules)]
+    kierki = [game for _, game in played if rules.is_kierki(game.rules)]
+    columns: tuple[str, ...] = ()
+    if hearts or not kierki:
+        columns = CSV_COLUMNS + tuple(c for c in HOUSE_COLUMNS
+                                      if any(_has(c, game) for game in hearts))
+    if kierki:
+        more = kierki_columns(max(game.seats for game in kierki),
+                              was=any(_has("was", game) for game in kierki))
+        columns += tuple(c for c in more if c not in columns)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_COLUMNS + tuple(extra))
+    w.writerow(columns)
     for g, game in played:
-        st = rules.state(game)
-        before = game.players
-        for number, (hand, hs, totals, names) in enumerate(
-                zip(game.hands, st.hands, rules.running_totals(game), st.names, strict=True), 1):
-            info = rules.hand_info(game, number)
-            was = dict(hand.seat_changes)
-            for seat, name in enumerate(names):
-                more = {"house_rules": house_text(game.rules),
-                        "jack": "" if hand.jack is None else names[hand.jack],
-                        "was": before[seat] if seat in was else ""}
-                row = (g["id"], g["created"], g["updated"], game.rules.variant.value,
-                       game.rules.target, game.rules.moon.value, number,
-                       names[info.dealer], info.pass_token, seat + 1, name,
-                       hand.points[seat], hand.moon_choice.value if hand.moon_choice else "",
-                       hs.scores[seat], totals[seat], *(more[c] for c in extra))
-                w.writerow([quote_text(c) if isinstance(c, str) else c for c in row])
-            before = names
+        rows = kierki_rows(g, game) if rules.is_kierki(game.rules) else _hearts_rows(g, game)
+        w.writerows([written(row.get(c, "")) for c in columns] for row in rows)
     return out.getvalue()
+
+
+def _hearts_rows(g: dict[str, Any], game: rules.Game) -> list[dict[str, Any]]:
+    """A Hearts game's rows: one per hand and player, by column."""
+    st = rules.state(game)
+    before = game.players
+    rows = []
+    for number, (hand, hs, totals, names) in enumerate(
+            zip(game.hands, st.hands, rules.running_totals(game), st.names, strict=True), 1):
+        info = rules.hand_info(game, number)
+        was = dict(hand.seat_changes)
+        for seat, name in enumerate(names):
+            rows.append(dict(zip(CSV_COLUMNS + HOUSE_COLUMNS, (
+                g["id"], g["created"], g["updated"], game.rules.variant.value,
+                game.rules.target, game.rules.moon.value, number, names[info.dealer],
+                info.pass_token, seat + 1, name, hand.points[seat],
+                hand.moon_choice.value if hand.moon_choice else "", hs.scores[seat],
+                totals[seat], house_text(game.rules),
+                "" if hand.jack is None else names[hand.jack],
+                before[seat] if seat in was else ""))))
+        before = names
+    return rows
 
 
 def _has(column: str, game: rules.Game) -> bool:
@@ -142,17 +140,6 @@ def read_house_text(text: str, line: int) -> dict[str, Any]:
     return house
 
 
-def _bad(message: str, **params: Any) -> FormatError:
-    return FormatError("import_invalid", message, **params)
-
-
-def _whole(text: str, what: str, line: int) -> int:
-    t = text.strip()
-    if not (t.lstrip("-").isdigit() and t.lstrip("-").isascii()) or len(t) > 18:
-        raise _bad(f"line {line}: {what} must be a whole number, not {t[:20]!r}", line=line)
-    return int(t)
-
-
 def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
     """The games of a CSV export (or a typed score sheet) as game files with their ids and
     dates; every row checked, in the order of the file. ``text`` may come in pieces (the
@@ -169,19 +156,45 @@ def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
     if header is None:
         raise _bad("the CSV file is empty")
     head = [c.strip().lower() for c in header]
-    missing = [c for c in REQUIRED if c not in head]
+    kierki = "contract" in head  # a Kierki sheet (or a file with Kierki games too)
+    need = KIERKI_REQUIRED if kierki else REQUIRED
+    missing = [c for c in need if c not in head]
     if missing:
-        raise _bad(f"the CSV file has no {missing[0]!r} column (it needs "
-                   f"{', '.join(REQUIRED)}; the export's columns are {', '.join(CSV_COLUMNS)})")
-    col = {name: head.index(name) for name in CSV_COLUMNS + HOUSE_COLUMNS if name in head}
+        raise _bad(f"the CSV file has no {missing[0]!r} column ({_needs(kierki)})")
+    col = {name: head.index(name) for name in CSV_COLUMNS + HOUSE_COLUMNS + ALL_KIERKI_COLUMNS
+           if name in head}
     games: dict[str, list[tuple[int, dict[str, str]]]] = {}
-    rows_of: dict[tuple[str, str], int] = {}  # rows of each game's hand so far
+    rows_of: dict[tuple[str, str, str], int] = {}  # rows of each game's hand so far
     for line, row in numbered:
-        cells = {name: _cell(row, i, name in TEXT_COLUMNS) for name, i in col.items()}
+        cells = {name: _cell(row, i, name in TEXT_COLUMNS or name in KIERKI_TEXT)
+                 for name, i in col.items()}
         gid = cells.get("game_id", "")
         _check_row(cells, gid, line, rows_of)
         games.setdefault(gid, []).append((line, cells))
-    return [_game(gid, lines) for gid, lines in games.items()]
+    return [_one_game(gid, lines, head) for gid, lines in games.items()]
+
+def _needs(kierki: bool) -> str:
+    if kierki:
+        return (f"a Kierki sheet needs {', '.join(KIERKI_REQUIRED)} and the other seats' "
+                "player_N and taken_N, one row per deal")
+    return (f"it needs {', '.join(REQUIRED)}; the export's columns are "
+            f"{', '.join(CSV_COLUMNS)}")
+
+
+def _one_game(gid: str, lines: list[tuple[int, dict[str, str]]], head: list[str],
+              ) -> dict[str, Any]:
+    """One game's rows as its game file: a Kierki game's (its variant says so, or a
+    sheet without variants names contracts) or a Hearts game's."""
+    first = lines[0][1]
+    variant = first.get("variant") or ("kierki" if first.get("contract") else "")
+    kierki = variant == rules.KIERKI.value
+    missing = [c for c in (KIERKI_REQUIRED if kierki else REQUIRED) if c not in head]
+    if missing:
+        where = f"game {gid}" if gid else "the game"
+        game = "a Kierki game" if kierki else "a Hearts game"
+        raise _bad(f"{where} is {game} and the CSV file has no {missing[0]!r} column "
+                   f"({_needs(kierki)})")
+    return read_kierki_game(gid, lines) if kierki else _game(gid, lines)
 
 
 def _lines(pieces: Iterable[str]) -> Iterator[str]:
@@ -203,18 +216,26 @@ def _rows(reader: Any) -> Iterator[list[str]]:
 
 
 def _check_row(cells: dict[str, str], gid: str, line: int,
-               rows_of: dict[tuple[str, str], int]) -> None:
-    """The limits of a game that one row can cross, checked as the row comes."""
-    number = _whole(cells["hand"], "hand", line)
+               rows_of: dict[tuple[str, str, str], int]) -> None:
+    """The limits of a game that one row can cross, checked as the row comes: a hand
+    after the 1,000th or with more rows than a game has players; a Kierki deal (a row
+    with a deal and no hand) after the 1,000th or with a second row."""
+    if cells.get("deal") and not cells.get("hand"):
+        what, most, why = "deal", 1, "a deal is one row"
+    elif "hand" in cells:
+        what, most = "hand", rules.MAX_PLAYERS
+        why = f"a game has at most {rules.MAX_PLAYERS} players"
+    else:
+        return  # a Kierki sheet's row without its deal: the game's own reading says so
+    number = _whole(cells[what], what, line)
     if number > rules.MAX_HANDS:
-        raise _bad(f"line {line}: hand {number:,} of game {gid or 1}: a game holds at most "
-                   f"{rules.MAX_HANDS:,} hands", line=line)
-    key = (gid, cells["hand"].strip())
+        raise _bad(f"line {line}: {what} {number:,} of game {gid or 1}: a game holds at most "
+                   f"{rules.MAX_HANDS:,} {what}s", line=line)
+    key = (gid, what, cells[what].strip())
     rows_of[key] = rows_of.get(key, 0) + 1
-    if rows_of[key] > rules.MAX_PLAYERS:
-        raise _bad(f"line {line}: hand {number} of game {gid or 1} has more than "
-                   f"{rules.MAX_PLAYERS} rows; a game has at most {rules.MAX_PLAYERS} "
-                   "players", line=line)
+    if rows_of[key] > most:
+        raise _bad(f"line {line}: {what} {number} of game {gid or 1} has more than "
+                   f"{most} row{'s' if most > 1 else ''}; {why}", line=line)
 
 
 def _cell(row: list[str], i: int, text: bool) -> str:
@@ -239,9 +260,6 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     players = [c.get("was") or c["player"] for _, c in seats]
     keys = [rules.normalise_name(p) for p in players]
     variant = first.get("variant") or "standard"
-    if variant == rules.KIERKI.value:
-        where = f"game {gid}" if gid else "the game"
-        raise _bad(f"{where}: a Kierki game has no CSV form yet (import its JSON file)")
     data: dict[str, Any] = {"players": players, "rules": {"variant": variant,
                                                           "moon": first.get("moon_rule") or "add_to_others"}}
     if first.get("house_rules"):
@@ -256,12 +274,7 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     for n in numbers:
         hand, keys = _hand(hands[n], keys, n)
         data["hands"].append(hand)
-    if gid:
-        data["id"] = gid
-    for key in ("created", "updated"):
-        if first.get(key):
-            data[key] = first[key]
-    _check_derived(data, lines)
+    _check_derived(identified(data, gid, first), lines)
     return data
 
 

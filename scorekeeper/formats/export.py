@@ -31,7 +31,12 @@ FILE_KEYS = TOP_KEYS + tuple(key for key in EXPORT_KEYS if key not in TOP_KEYS)
 # read as they are, and a version that reads only 1 refuses a version 2 export in words.
 # 3: a table's life: hands with "seat_changes", a game's "next_seat_changes" and the
 # change-log action "seats"
-EXPORT_VERSION = 3
+# 4: Kierki games (deals, and change-log entries with "old_deal"/"new_deal"). An export is
+# written in the oldest version that holds its games: 4 only with a Kierki game in it,
+# so a version from before Kierki still imports an export of Hearts games, and refuses
+# one with Kierki in words ("the export is in format 4; this version reads up to 3")
+EXPORT_VERSION = 4  # the newest version this version reads
+HEARTS_EXPORT_VERSION = 3
 # An export holds many games, each within the game file's limits (rules.MAX_HANDS hands,
 # names of at most 40 characters); the file is at most this big (an export of 10,000
 # games of 20 hands, with their change logs, is about 70 MB)
@@ -70,9 +75,12 @@ class ImportItem:
 
 def export_document(games: list[dict[str, Any]], exported: str) -> dict[str, Any]:
     """The JSON export of ``games`` (game files with their id, dates, version and change
-    log), made at ``exported`` (a :func:`utc_iso` date)."""
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "exported": exported,
-            "games": games}
+    log), made at ``exported`` (a :func:`utc_iso` date); its version is the oldest that
+    holds the games (4 with a Kierki game, else 3)."""
+    kierki = any(isinstance(g.get("rules"), dict)
+                 and g["rules"].get("variant") == rules.KIERKI.value for g in games)
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION if kierki else HEARTS_EXPORT_VERSION,
+            "exported": exported, "games": games}
 
 
 def _bad(message: str, **params: Any) -> FormatError:

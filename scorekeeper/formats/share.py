@@ -4,10 +4,13 @@ and the files to a download.
 
 - :func:`share_text`: the final standings (places from the rules), the winner (every
   winner of a shared win), who took a seat from which hand, the hands played, the moons, and the house rules with the J♦s taken, in the translator's language.
+  A Kierki match (:func:`kierki_text`): the winner or winners (the highest total), the
+  standings from the highest, the deals played of the match's, and the sum check (what
+  the totals add up to, and what a whole match adds up to: 0 with the lottery).
   The translator is anything with ``_`` and ``_n`` (:class:`Translator`); the words for
   the house rules themselves are the app's, passed in as one line.
-- :func:`game_csv`: one row per hand and player, the columns of the CSV export
-  (:func:`.csvfile.export_csv`, reused).
+- :func:`game_csv`: the game as the CSV export writes it (:func:`.csvfile.export_csv`,
+  reused): one row per hand and player, or per deal of a Kierki match.
 - :func:`game_json`: the game file (:func:`.gamefile.game_to_dict`) with its id and dates,
   that ``scorekeeper replay`` reads and ``scorekeeper import`` adds (its id, so importing
   it twice adds it once).
@@ -23,7 +26,6 @@ from typing import Any, Protocol
 
 from .. import rules
 from .csvfile import export_csv
-from .errors import FormatError
 from .gamefile import game_to_dict
 
 MOON = "☾"
@@ -39,6 +41,7 @@ HOUSE_RULES = N_("House rules")
 JACKS_TAKEN = N_("{player}: J♦ × {n}")
 # a table's life: who took a seat (or the name put right) and from which hand on
 SEAT_CHANGE = N_("{new} · for {old} from hand {hand}")
+SEAT_CHANGE_DEAL = N_("{new} · for {old} from deal {hand}")  # a Kierki match's
 NAMES_AND = N_("{names} and {last}")  # "Bartek and Darek", "Ala, Bartek and Darek"
 
 
@@ -51,7 +54,7 @@ class Translator(Protocol):
     def _n(self, singular: str, plural: str, n: int, **params: Any) -> str: ...
 
 
-def signed(n: int) -> str:
+def signed(n: int | str) -> str:
     """A total as the app draws it: negative with a true minus sign (U+2212)."""
     return str(n).replace("-", "\u2212")
 
@@ -63,12 +66,12 @@ def join_names(names: list[str] | tuple[str, ...], tr: Translator) -> str:
     return tr._(NAMES_AND, names=", ".join(names[:-1]), last=names[-1])
 
 
-def seat_changes(game: rules.Game, tr: Translator) -> list[str]:
+def seat_changes(game: rules.Game, tr: Translator, line: str = SEAT_CHANGE) -> list[str]:
     """A line for each seat that changed name: "Zenon · for Darek from hand 6"."""
     lines = []
     for row in rules.seat_history(game.players, game.hands):
         for (_, old), (hand, new) in zip(row, row[1:]):
-            lines.append(tr._(SEAT_CHANGE, new=new, old=old, hand=hand))
+            lines.append(tr._(line, new=new, old=old, hand=hand))
     return lines
 
 
@@ -100,7 +103,10 @@ def share_text(game: rules.Game, tr: Translator, house: str = "") -> str:
     """The game in a few lines for a chat: standings (best first; a shared place is
     written for each), the winner, the hands played and who shot the moon. ``house`` is
     the house rules the table plays, in one line in ``tr``'s language ("" for none); the
-    J♦s each player took follow it when the table plays the J♦."""
+    J♦s each player took follow it when the table plays the J♦. A Kierki match's are
+    :func:`kierki_text`'s."""
+    if rules.is_kierki(game.rules):
+        return kierki_text(game, tr)
     st = rules.state(game)
     lines = _headline(game, st, tr)
     places = rules.places(st.totals)
@@ -126,6 +132,39 @@ def share_text(game: rules.Game, tr: Translator, house: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
+def _kierki_headline(game: rules.Game, st: rules.GameState, tr: Translator) -> list[str]:
+    names = st.players
+    if st.game_over and len(st.winners) > 1:
+        won = join_names([names[seat] for seat in st.winners], tr)
+        return [f"{HEART} " + tr._("Kierki: {winners} share the win!", winners=won),
+                tr._("Final standings:")]
+    if st.game_over:
+        return [f"{HEART} " + tr._("Kierki: {winner} won!", winner=names[st.winners[0]]),
+                tr._("Final standings:")]
+    if not game.hands:
+        return [f"{HEART} " + tr._("Kierki: no deal played yet.")]
+    return [f"{HEART} " + tr._("Kierki: not finished yet. Standings after deal {deal}:",
+                               deal=len(game.hands))]
+
+
+def kierki_text(game: rules.Game, tr: Translator) -> str:
+    """A Kierki match in a few lines for a chat: the winner (every winner of a shared
+    win), the standings from the highest total (a shared place written for each), who
+    took a seat from which deal, the deals played of the match's, and the sum check."""
+    st = rules.state(game)
+    lines = _kierki_headline(game, st, tr)
+    places = rules.places(st.totals, highest_first=True)
+    lines += [f"{places[seat]}. {st.players[seat]}: {signed(st.totals[seat])}"
+              for seat in rules.standings_order(st.totals, highest_first=True)]
+    lines += seat_changes(game, tr, SEAT_CHANGE_DEAL)
+    deals = rules.match_deals(game.rules.kierki, game.seats)  # type: ignore[arg-type]
+    lines.append(tr._("Deals played: {n} of {deals}", n=len(game.hands), deals=deals))
+    check = rules.sum_check(game)
+    lines.append(tr._("Sum of the totals: {sum} (a whole match adds up to {match})",
+                      sum=signed(check.total), match=signed(check.match)))
+    return "\n".join(lines) + "\n"
+
+
 def game_file(game_id: str, created: str, updated: str, game: rules.Game) -> dict[str, Any]:
     """The game file of ``game`` with its id and dates (what the export holds of a game,
     without the version and change log)."""
@@ -133,11 +172,8 @@ def game_file(game_id: str, created: str, updated: str, game: rules.Game) -> dic
 
 
 def game_csv(game_id: str, created: str, updated: str, game: rules.Game) -> str:
-    """The game as the CSV export writes it: one row per hand and player. A Kierki game
-    has no CSV form yet: :class:`.errors.FormatError` (``kierki_csv``)."""
-    if rules.is_kierki(game.rules):
-        raise FormatError("kierki_csv", "a Kierki game has no CSV file yet; its JSON file "
-                          "holds the whole match")
+    """The game as the CSV export writes it: one row per hand and player (a Kierki game:
+    one row per deal)."""
     return export_csv([game_file(game_id, created, updated, game)])
 
 
@@ -147,6 +183,7 @@ def game_json(game_id: str, created: str, updated: str, game: rules.Game) -> str
                       indent=2) + "\n"
 
 
-def download_name(game_id: str, created: str, extension: str) -> str:
-    """A file name for a download: ``hearts-<date created>-<id>.<extension>``."""
-    return f"hearts-{created[:10]}-{game_id}.{extension}"
+def download_name(game_id: str, created: str, extension: str, game: str = "hearts") -> str:
+    """A file name for a download: ``hearts-<date created>-<id>.<extension>`` (a Kierki
+    match's: ``kierki-...``)."""
+    return f"{game}-{created[:10]}-{game_id}.{extension}"

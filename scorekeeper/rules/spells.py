@@ -1,6 +1,7 @@
 """A table's life in the stats: who played each seat of a game when (:class:`Spell`),
 with their own points, moons and J♦, and two players compared over the hands both
-played (:func:`over_shared_hands`). Pure, over the rules' state of a game."""
+played (:func:`over_shared_hands`); and a Kierki game's points per contract, by seat or
+by spell (:func:`contract_figures`). Pure, over the rules' state of a game."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from dataclasses import dataclass
 from .errors import RulesError
 from .names import normalise_name
 from .scoring import state
+from .seats import seat_history
 
-__all__ = ["Spell", "over_shared_hands", "spells"]
+__all__ = ["ContractFigures", "Spell", "contract_figures", "over_shared_hands", "spells"]
 
 
 @dataclass(frozen=True)
@@ -87,3 +89,36 @@ def over_shared_hands(life: tuple, a: str, b: str) -> tuple[int | None, int]:
             mine += at_end[x.seat] - at_start[x.seat]
             theirs += at_end[y.seat] - at_start[y.seat]
     return (mine if shared else None), theirs
+
+
+# a Kierki contract's figures in one game: (contract, deals played, points), the deals
+# and points per column (see contract_figures); deals a single number when every
+# column played them all
+ContractFigures = tuple[str, "int | tuple[int, ...]", tuple[int, ...]]
+
+
+def contract_figures(game: object) -> tuple[ContractFigures, ...]:
+    """Per contract a Kierki game has played, in the order first played: the deals of it
+    and the points scored in them, per column. The columns are the seats; in a game
+    where a seat changed name, the spells (:func:`spells`' order), so that each
+    player's figures are their own."""
+    hands = game.hands  # type: ignore[attr-defined]
+    st = state(game)  # type: ignore[arg-type]
+    seats = len(st.totals)
+    history = seat_history(game.players, hands)  # type: ignore[attr-defined]
+    lived = any(len(row) > 1 for row in history)
+    starts = [[first for first, _ in row] for row in history]
+    offsets = [sum(len(row) for row in starts[:seat]) for seat in range(seats)]
+    columns = offsets[-1] + len(starts[-1]) if lived else seats
+    found: dict[str, tuple[list[int], list[int]]] = {}
+    for number, (hand, hs) in enumerate(zip(hands, st.hands), 1):
+        deals, points = found.setdefault(hand.contract.value, ([0] * columns, [0] * columns))
+        for seat in range(seats):
+            col = seat
+            if lived:
+                col = offsets[seat] + max(i for i, first in enumerate(starts[seat])
+                                          if first <= number)
+            deals[col] += 1
+            points[col] += hs.scores[seat]
+    return tuple((contract, deals[0] if not lived else tuple(deals), tuple(points))
+                 for contract, (deals, points) in found.items())

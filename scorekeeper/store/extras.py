@@ -121,7 +121,7 @@ class SettingsAndDrafts:
             if isinstance(fmt, bool) or not isinstance(fmt, int):
                 raise ValueError
         except FileNotFoundError:
-            atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
+            atomic_write(marker, encode({"format": migrations.FOLDER_FORMAT, "created": now_iso()}),
                          tmp_dir=self._tmp)
             return
         except (OSError, ValueError, KeyError, TypeError):
@@ -129,7 +129,7 @@ class SettingsAndDrafts:
             aside = marker.with_name(f"{marker.name}.damaged-{utc_stamp()}")
             with suppress(OSError, StoreError):
                 os.replace(marker, aside)
-                atomic_write(marker, encode({"format": migrations.FORMAT, "created": now_iso()}),
+                atomic_write(marker, encode({"format": migrations.FOLDER_FORMAT, "created": now_iso()}),
                              tmp_dir=self._tmp)
                 self._note("rebuilt", f"store.json could not be read; moved it to "
                            f"{aside.name} and wrote it again")

@@ -23,6 +23,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .. import formats, rules
+from ..rules.spells import contract_figures
 from ..rules.stats import Spell, spells as spells_of
 from ..formats import ACTIONS, utc_iso
 from . import migrations
@@ -87,8 +88,10 @@ def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) ->
     if st.standing.shared:
         extra["winners"] = [names[seat] for seat in st.winners]
     spells, marks = spells_of(game)
-    if rules.is_kierki(game.rules):  # how many deals the whole match has
+    if rules.is_kierki(game.rules):  # how many deals the whole match has; per contract
         extra["deals"] = rules.match_deals(game.rules.kierki, game.seats)  # type: ignore[arg-type]
+        extra["contracts"] = [[contract, deals if isinstance(deals, int) else list(deals),
+                               list(points)] for contract, deals, points in contract_figures(game)]
     if spells:  # only a game where a seat changed name: other rows stay as they were
         extra["spells"] = [[sp.seat, sp.name, sp.first, sp.last, sp.points, sp.moons,
                             sp.jacks] for sp in spells]
@@ -117,7 +120,9 @@ def summary_value(s: dict[str, Any]) -> GameSummary:
         winners=tuple(s.get("winners", ())) or ((s["winner"],) if s["winner"] else ()),
         spells=tuple(Spell(*sp) for sp in s.get("spells", ())),
         marks=tuple((hand, tuple(totals)) for hand, totals in s.get("marks", ())),
-        deals=s.get("deals", 0))
+        deals=s.get("deals", 0),
+        contracts=tuple((c, d if isinstance(d, int) else tuple(d), tuple(p))
+                        for c, d, p in s.get("contracts", ())))
     return value
 
 

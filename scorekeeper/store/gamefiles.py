@@ -41,9 +41,11 @@ META, GAME, CHANGES = "meta", "game", "changes"
 DOC = 1  # the one document of the "meta" and "game" tables
 
 
-def current_prefix() -> bytes:
-    """How a game file this version wrote begins (only those are cached as they are)."""
-    return encode({"meta": {"1": {"format": migrations.FORMAT}}})[:-1]
+def current_prefixes() -> tuple[bytes, ...]:
+    """How a game file this version wrote begins, Hearts' and Kierki's (only those are
+    cached as they are: an older one is upgraded when read)."""
+    return tuple(encode({"meta": {"1": {"format": fmt}}})[:-1]
+                 for fmt in (migrations.HEARTS_FORMAT, migrations.KIERKI_FORMAT))
 
 
 class GameFiles:
@@ -81,6 +83,9 @@ class GameFiles:
         storage: DurableStorage = db.storage  # type: ignore[assignment]
         with storage.batch():
             yield
+            fmt = migrations.format_for(game)  # an older file is upgraded (migrations)
+            if db.table(META).get(doc_id=DOC) != {"format": fmt}:
+                db.table(META).update({"format": fmt}, doc_ids=[DOC])
         doc = db.table(GAME).get(doc_id=DOC)
         self._remember(game_id, storage.last_raw, game)  # type: ignore[arg-type]
         self._put(summary_of(doc, game, storage.last_key))  # type: ignore[arg-type]
@@ -92,7 +97,7 @@ class GameFiles:
         db = self._db(game_id, durable=durable)
         with self._writing(db, game_id, game):
             db.drop_tables()
-            db.table(META).insert({"format": migrations.FORMAT})
+            db.table(META).insert({"format": migrations.format_for(game)})
             db.table(GAME).insert(doc)
             db.table(CHANGES).insert_multiple(changes)
         return db.storage.last_key  # type: ignore[attr-defined]
@@ -117,7 +122,7 @@ class GameFiles:
             raise StoreError("damaged", f"game file {game_id}.json holds another game "
                              f"({doc['id']})", game_id=game_id)
         raw = storage.last_raw or b""
-        if raw.startswith(current_prefix()):
+        if raw.startswith(current_prefixes()):
             self._remember(game_id, raw, game)
         key = storage.last_key
         entry = self._index.entries.get(game_id)

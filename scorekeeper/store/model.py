@@ -63,6 +63,9 @@ class GameSummary:
     # a Kierki game (variant "kierki"): how many deals the whole match has (``hands`` are
     # the deals played); 0 in Hearts
     deals: int = 0
+    # a Kierki game: per contract played, the deals and the points per seat (per spell in
+    # a game where a seat changed name): rules.spells.contract_figures; () in Hearts
+    contracts: tuple[tuple[str, int | tuple[int, ...], tuple[int, ...]], ...] = ()
 
     @property
     def former(self) -> tuple[str, ...]:

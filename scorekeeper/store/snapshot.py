@@ -21,9 +21,13 @@ from .errors import StoreError
 from .storage import fsync_dir, utc_stamp
 
 # 2: every summary has "moons" (per seat, the moons shot); 3: journal records are numbered
-# ("n") and counted in journal.count. An index in an older format is rebuilt from the game
-# files (once; no recovery note: nothing was damaged).
-INDEX_FORMAT = 3
+# ("n") and counted in journal.count; 4: summaries of Kierki games, with "deals" and
+# "contracts" (the points per contract the stats count). An index in an older format is
+# rebuilt from the game files (once; no recovery note: nothing was damaged). A version
+# from before Kierki takes an index of format 4 for a damaged one and rebuilds it from
+# the game files, where it cannot read a Kierki game (format 4) and says so, instead of
+# listing games it cannot draw.
+INDEX_FORMAT = 4
 
 SUMMARY_KEYS = frozenset(("id", "created", "updated", "version", "players", "variant", "target",
                           "hands", "totals", "finished", "winner", "deleted", "moons"))
@@ -69,7 +73,8 @@ def valid_summary(s: Any) -> bool:
     return (isinstance(s, dict) and SUMMARY_KEYS <= s.keys() and isinstance(s["id"], str)
             and isinstance(s["version"], int) and isinstance(s["players"], list)
             and isinstance(s["totals"], list) and isinstance(s["moons"], list)
-            and len(s["moons"]) == len(s["players"]))
+            and len(s["moons"]) == len(s["players"])
+            and (s["variant"] != "kierki" or isinstance(s.get("contracts"), list)))
 
 
 def move_aside(path: Path, why: str) -> None:

@@ -37,6 +37,7 @@ def test_identifiers_are_distinct_and_their_templates_fill():
               "rule": "shooter_choice", "place": 1, "choice": "add_to_others", "count": 13,
               "code": "pl", "mode": "dark", "name": "home", "status": "all",
               "order": "played", "counted": "tricks", "slot": "last", "suit": "spades"}
+    sample["game"] = "kierki"  # the filter by game: all | hearts | kierki
     for name, template in values.items():
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
         assert fields <= set(sample), (name, fields)

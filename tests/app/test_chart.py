@@ -147,3 +147,37 @@ def play_to_the_end(store) -> str:
     while not rules.state(sg.game).game_over:
         sg = store.add_hand(sg.id, Hand((0, 6, 20)), sg.version)
     return sg.id
+
+
+def test_a_kierki_match_is_drawn_over_its_deals_signed_with_no_target():
+    import sys
+    from pathlib import Path
+
+    from scorekeeper import formats
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import kierki_matches as km
+
+    game = formats.game_from_dict(km.CLASSIC_FILE)
+    model = chart.chart_model(game)
+    assert (model.hands, model.target, model.deals, model.totals) == (
+        12, None, True, tuple(km.CLASSIC_TOTALS))
+    # the lines go down to -695 (Bartek after the robber) and up to 430 (Celina at the end)
+    assert model.min_y <= -695 and model.max_y > 430 and model.min_y % model.step == 0
+    tree = chart.score_chart(model, Translator("en"))
+    zero, *players = the_chart(tree).data_series
+    assert {p.y for p in zero.points} == {0} and zero.dash_pattern
+    for seat, line in enumerate(players):
+        assert [(p.x, p.y) for p in line.points] == [(0, 0)] + [
+            (n, row[seat]) for n, row in enumerate(km.CLASSIC_RUNNING, 1)]
+    said = chart.summary(model, Translator("en"))
+    assert said == "Score chart: Ala 210, Bartek -345, Celina 430, Darek -295 after 12 deals"
+    assert "Wykres punktów: Ala 210, Bartek -345, Celina 430, Darek -295 po 12 rozdaniach" \
+        == chart.summary(model, Translator("pl"))
+    words = [t for c in walk(tree) for t in [getattr(c, "value", None)] if isinstance(t, str)]
+    assert "Deal" in words and "Hand" not in words and not any("Target" in w for w in words)
+    assert "Bartek \u2212345" in words  # the legend draws a true minus
+    empty = chart.chart_model(formats.game_from_dict(km.classic_file(0)))
+    assert chart.summary(empty, Translator("lt")) == "Taškų grafikas: dar nė vieno dalijimo"
+    texts = [getattr(c, "value", None) for c in walk(chart.score_chart(empty, Translator("en")))]
+    assert "The chart starts after the first deal." in texts

@@ -1,7 +1,6 @@
 """Kierki games in the store (issue 32's rules and store part) do not break the Hearts
-screens that list them: home, the history (with the filter by game), the stats (which
-leave Kierki out until their Kierki part is built) and the JSON download. The Kierki
-screens themselves are a later part of the issue."""
+screens that list them: home, the history, the stats (Hearts' own: Kierki's are counted
+apart) and the JSON and CSV downloads."""
 
 from __future__ import annotations
 
@@ -29,4 +28,6 @@ def test_home_history_and_stats_draw_with_kierki_games_stored(store):
     json_file = game_download(store, done.id, "json")
     assert json_file["status_code"] == 200 and b'"kierki"' in json_file["content"]
     csv_file = game_download(store, done.id, "csv")
-    assert csv_file["status_code"] == 422 and b"no CSV file yet" in csv_file["content"]
+    assert csv_file["status_code"] == 200 and csv_file["media_type"].startswith("text/csv")
+    assert csv_file["content"].decode().splitlines()[-1].startswith(f"{done.id},12,lottery,")
+    assert csv_file["headers"]["Content-Disposition"].startswith('attachment; filename="kierki-')

@@ -1,11 +1,13 @@
 """The score chart, the stats screen and sharing in a real browser, on games stored
 beforehand, at 390 and 360 px, in English, Polish and Lithuanian. The chart must draw
 (the players' colours are on the screenshot) and say its summary to a screen reader; the
-stats must show the players and say what is left out; Copy must put the summary on the
-clipboard. Nothing may leave the machine (each test checks its network guard)."""
+stats must show the players and say what is left out, and Kierki's apart, per contract;
+Copy must put the summary on the clipboard. Nothing may leave the machine (each test
+checks its network guard)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +20,9 @@ from scorekeeper.app import ids
 from scorekeeper.app.views import palette
 from scorekeeper.rules import Game, Hand, MoonChoice, MoonRule, Rules, Variant
 from scorekeeper.store import GameStore
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import kierki_matches as km  # noqa: E402
 
 PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
 HANDS = [
@@ -41,6 +46,7 @@ def the_game() -> Game:
 ELEVEN = ("Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Grażyna", "Henryk",
           "Iga", "Jurgis", "Kotryna")
 ELEVEN_ID: list[str] = []
+KIERKI_ID: list[str] = []
 
 
 def eleven_hands() -> list[Hand]:
@@ -73,9 +79,10 @@ def finished(store: GameStore, players: list[str], loser: int) -> None:
 def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
     """The app on a database that already holds a 7-hand game with two moons and a
     12-hand game of 11 players (both unfinished), four finished games of 4 and 5 players
-    and a deleted one."""
+    and a deleted one, and a finished Kierki match (tests/kierki_matches.py's classic)."""
     db = tmp_path_factory.mktemp("db")
     store = GameStore.open(db)
+    KIERKI_ID.append(store.create_game(formats.game_from_dict(km.CLASSIC_FILE)).id)
     for loser in (1, 2, 3):
         finished(store, list(PLAYERS), loser)
     finished(store, list(PLAYERS) + ["Ela"], 4)
@@ -208,6 +215,63 @@ def test_the_stats_screen_from_home(browser, stored, width, locale) -> None:
         said = app.text(ids.STATS_H2H)
         assert any(name in said for name in PLAYERS + ("Ela",)), said
         shot(page, f"stats-5-players-h2h-{width}-{locale[:2]}", settle_ms=600)
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
+
+
+@pytest.mark.parametrize("width, locale", [(360, "pl-PL"), (390, "en-US")])
+def test_a_kierki_matchs_chart_through_the_sheets_toggle(browser, stored, width, locale) -> None:
+    server, _ = stored
+    context, page, guard = open_phone(browser, width, locale)
+    try:
+        app = Flutter(page, server.url)
+        app.open(f"/game/{KIERKI_ID[0]}", ready=ids.SHEET_TAB.format(mode="chart"))
+        app.tap(ids.SHEET_TAB.format(mode="chart"))
+        app.wait(ids.CHART)
+        app.wait_address(r"/game/\w+\?view=chart")
+        app.scroll_to(ids.CHART)
+        shot_with_colours(page, f"chart-kierki-{width}-{locale[:2]}",
+                          [palette.seat_colour(seat) for seat in range(4)])
+        words = {"pl-PL": "po 12 rozdaniach", "en-US": "after 12 deals"}[locale]
+        said = app.wait_text(ids.CHART, lambda t: words in t, what="the deals in words")
+        for name, total in zip(km.PLAYERS, km.CLASSIC_TOTALS):
+            assert f"{name} {total}" in said, said
+        assert "target" not in said and "cel" not in said, said
+    finally:
+        context.close()
+    assert not guard.problems(), guard.problems()
+
+
+KIERKI_WORDS = {"en-US": ("no king of hearts \u2212150.0", "430.0 points per match"),
+                "pl-PL": ("bez króla kier \u2212150,0", "430,0 pkt na partię"),
+                "lt-LT": ("be širdžių karaliaus \u2212150,0", "430,0 tšk. per partiją")}
+
+
+@pytest.mark.parametrize("width, locale", [(360, "pl-PL"), (390, "en-US"), (360, "lt-LT")])
+def test_kierki_stats_are_counted_apart_per_contract(browser, stored, width, locale) -> None:
+    server, _ = stored
+    context, page, guard = open_phone(browser, width, locale)
+    try:
+        app = Flutter(page, server.url)
+        app.open("/stats", ready=ids.STATS_GAME.format(game="kierki"))
+        app.tap(ids.STATS_GAME.format(game="kierki"))
+        app.wait_address(r"/stats\?variant=kierki")
+        app.wait(ids.STATS_CONTRACTS.format(n=0))
+        said = app.text(ids.STATS_LEFT_OUT)
+        assert said.startswith(("1 finished game counted.", "Policzono 1 zakończoną",
+                                "Įskaičiuotas 1 baigtas")), said
+        celina = app.text(ids.STATS_PLAYER.format(n=0))
+        assert celina.startswith("Celina") and KIERKI_WORDS[locale][1] in celina, celina
+        per = " ".join(app.text(ids.STATS_CONTRACTS.format(n=0)).split())  # a line each
+        assert KIERKI_WORDS[locale][0] in per, per
+        shot(page, f"stats-kierki-{width}-{locale[:2]}", settle_ms=600)
+        app.scroll_to(ids.STATS_CONTRACTS.format(n=1))
+        shot(page, f"stats-kierki-second-{width}-{locale[:2]}", settle_ms=400)
+        app.open("/history?game=kierki", ready=ids.HISTORY_GAME.format(game_id=KIERKI_ID[0]))
+        assert app.is_checked(ids.HISTORY_GAME_KIND.format(game="kierki"))
+        assert not app.exists(ids.HISTORY_VARIANT.format(variant="any"))  # Hearts' own
+        shot(page, f"history-kierki-{width}-{locale[:2]}", settle_ms=400)
     finally:
         context.close()
     assert not guard.problems(), guard.problems()

@@ -192,6 +192,8 @@ def test_axe_finds_nothing_on_any_screen(app, seeded):
                (f"/game/{four}?view=chart", ids.BANNER), (f"/game/{four}/hand", ids.SAVE_HAND),
                (f"/game/{four}/hand/1", ids.DELETE_HAND), (f"/game/{four}/changes", ids.CHANGE.format(n=0)),
                ("/history", ids.HISTORY_COUNT), ("/stats", ids.SCREEN.format(name="stats")),
+               ("/history?game=kierki", ids.HISTORY_COUNT),
+               ("/stats?variant=kierki", ids.STATS_GAME.format(game="kierki")),
                ("/settings", ids.KEEP_AWAKE), ("/nowhere", ids.SCREEN.format(name="not-found"))]
     found = {}
     for path, ready in screens:

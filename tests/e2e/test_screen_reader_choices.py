@@ -13,6 +13,7 @@ from screen_reader_steps import (Tree, _assert, box, choose_language, save_a_han
                                  seeded, server)  # noqa: F401 (fixtures)
 
 from scorekeeper.app import ids
+from scorekeeper.app.text.kierki_words import GAME_NAME as KIERKI_GAME
 from scorekeeper.app.text.words import MOON_RULE_NAME, VARIANT_NAME
 from scorekeeper.rules import MoonRule, Variant
 
@@ -79,6 +80,7 @@ def test_every_single_choice_is_a_radio_in_a_named_group(app, seeded):
     assert moon_heard.endswith(", radio button, 1 of 4, checked")
     variants = {ids.VARIANT.format(variant=v): tr._(VARIANT_NAME[Variant(v)])
                 for v in ("standard",)}
+    variants[ids.VARIANT.format(variant="kierki")] = tr._(KIERKI_GAME)  # 4 players: Kierki too
     app.scroll_to(ids.VARIANT.format(variant="standard"))
     radios_say(app, tree, variants, "Variant", ids.VARIANT.format(variant="standard"))
     app.scroll_to(ids.FIRST_DEALER_OPTION.format(seat=1))
@@ -98,6 +100,7 @@ def test_every_single_choice_is_a_radio_in_a_named_group(app, seeded):
     app.open("/history", ready=ids.HISTORY_COUNT)
     assert radio_of(app, ids.HISTORY_STATUS.format(status="all"))["checked"] == "true"
     assert radio_of(app, ids.HISTORY_ORDER.format(order="played"))["group"] == "Sort:"
+    assert radio_of(app, ids.HISTORY_GAME_KIND.format(game="kierki"))["group"] == "Game"
     app.open("/stats", ready=ids.SCREEN.format(name="stats"))
     assert radio_of(app, ids.STATS_VARIANT.format(variant="any"))["checked"] == "true"
 

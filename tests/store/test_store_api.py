@@ -287,7 +287,7 @@ def test_game_file_is_a_tinydb_database(store: GameStore) -> None:
     doc = db.table("game").get(doc_id=1)
     assert doc["version"] == 2 and doc["game"] == formats.game_to_dict(sg.game)
     assert db.table("changes").get(doc_id=1)["action"] == "add"
-    assert db.table("meta").get(doc_id=1) == {"format": migrations.FORMAT}
+    assert db.table("meta").get(doc_id=1) == {"format": migrations.HEARTS_FORMAT}
 
 
 def test_scores_are_not_stored_as_truth(store: GameStore) -> None:

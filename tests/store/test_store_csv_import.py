@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from store_helpers import FOUR, file_state
+from store_helpers import FOUR, csv_round_trip, file_state
 
 from scorekeeper import rules
 from scorekeeper.cli import main
@@ -30,25 +30,7 @@ def filled(store: GameStore) -> None:
 
 
 def test_csv_export_round_trips(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    first = tmp_path / "first"
-    filled(GameStore(first))
-    out = tmp_path / "games.csv"
-    assert main(["export", "--db", str(first), "--format", "csv", "-o", str(out)]) == 0
-    second = tmp_path / "second"
-    assert main(["import", str(out), "--db", str(second)]) == 0
-    assert "added 3" in capsys.readouterr().err
-    again = tmp_path / "again.csv"
-    assert main(["export", "--db", str(second), "--format", "csv", "-o", str(again)]) == 0
-    assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
-    a, b = GameStore(first), GameStore(second)
-    for x, y in zip(sorted(a.list_games(), key=lambda s: s.id),
-                    sorted(b.list_games(), key=lambda s: s.id), strict=True):
-        assert (x.id, x.created, x.updated, x.players, x.totals, x.winner, x.moons) == (
-            y.id, y.created, y.updated, y.players, y.totals, y.winner, y.moons)
-        assert a.get(x.id).game == b.get(y.id).game  # first dealer, rules, moon choices
-    # importing the same CSV again adds nothing
-    assert main(["import", str(out), "--db", str(second)]) == 0
-    assert "added 0, already stored 3" in capsys.readouterr().err
+    csv_round_trip(tmp_path, filled, capsys)
 
 
 SHEET = """Hand;Player;Points

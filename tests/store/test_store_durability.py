@@ -242,7 +242,7 @@ def test_damaged_store_marker_is_rewritten(folder: Path) -> None:
     GameStore(folder)
     (folder / "store.json").write_text("nonsense")
     again = GameStore(folder)
-    assert read_json(folder / "store.json")["format"] == migrations.FORMAT
+    assert read_json(folder / "store.json")["format"] == migrations.FOLDER_FORMAT
     assert any("store.json" in n for n in again.recovery_notes)
     assert [p.read_text() for p in folder.glob("store.json.damaged-*")] == ["nonsense"]
 
@@ -472,6 +472,7 @@ def test_upgrade_path(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None
 
     now = migrations.FORMAT
     monkeypatch.setattr(migrations, "FORMAT", now + 1)
+    monkeypatch.setattr(migrations, "HEARTS_FORMAT", now + 1)  # Hearts games need the new one
     monkeypatch.setitem(migrations.GAME_STEPS, now, one_to_two)
     upgraded = GameStore(store.path)
     got = upgraded.get(sg.id)
@@ -505,7 +506,7 @@ def test_a_format_1_game_file_is_read_and_written_as_format_2(store: GameStore) 
     assert got.game == sg.game and again.changes(sg.id) == store.changes(sg.id)
     assert path.read_bytes() == old_raw and again.recovery_notes == ()
     got = again.insert_hand(sg.id, 0, hand(4), got.version)
-    assert read_json(path)["meta"]["1"]["format"] == migrations.FORMAT == 3
+    assert read_json(path)["meta"]["1"]["format"] == migrations.HEARTS_FORMAT == 3
     assert again.changes(sg.id)[-1].action == "insert"
     assert path.with_name(path.name + ".bak1").read_bytes() == old_raw
 

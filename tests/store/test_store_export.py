@@ -83,7 +83,7 @@ def test_an_inserted_hand_travels_in_the_change_log(folder: Path, tmp_path: Path
     store = GameStore(folder)
     gid = filled(store)[1]
     doc = formats.export_document(store.export_games(), "2026-01-02T03:04:05.000000Z")
-    assert doc["version"] == formats.EXPORT_VERSION == 3
+    assert doc["version"] == 3  # Hearts games only: the version before Kierki reads it
     log = next(g for g in doc["games"] if g["id"] == gid)["changes"]
     assert [(e["action"], e["hand"]) for e in log[-2:]] == [("remove", 2), ("insert", 2)]
     other = GameStore(tmp_path / "other")

@@ -1,9 +1,8 @@
 """Kierki games in the store: a new game is saved and read back, deals are added, edited,
 deleted and put back (each one change-log entry that holds the deal), a match resumes
 from its file, the history row has its winners and the match's length, search and the
-filter by game find it; the JSON export and import carry it; the CSV, the stats and
-the single-game CSV leave it out with a reason, and Hearts games beside it are as
-before."""
+filter by game find it; the JSON export and import carry it, and the CSV (of all games,
+and the game's own download) holds it beside Hearts games, which are as before."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import formats, rules
-from scorekeeper.rules import stats
 from scorekeeper.store import GameStore, StoreError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -129,23 +127,22 @@ def test_the_json_export_and_import_carry_a_kierki_game_with_its_change_log(
     assert e.value.code == "import_invalid" and "change log entry 1" in str(e.value)
 
 
-def test_the_csv_the_stats_and_a_kierki_csv_download_leave_it_out_with_a_reason(
+def test_the_csv_holds_kierki_beside_hearts_and_a_kierki_download_is_its_sheet(
         store: GameStore):
     play(store, classic())
     hearts = store.create_game(rules.Game.new(["Ala", "Ewa", "Ola"], rules.Rules(target=20)))
     hearts = store.add_hand(hearts.id, rules.Hand((26, 0, 0)), hearts.version)
     games = store.export_games()
     text = formats.export_csv(games)
-    assert "kierki" not in text and len(text.splitlines()) == 1 + 3  # the Hearts hand only
-    assert formats.parse_csv(text)[0]["players"] == ["Ala", "Ewa", "Ola"]
-    counted = stats.compute(store.list_games())
-    assert counted.games == 1 and counted.left_out_kierki == 1
-    assert {p.name for p in counted.players} == {"Ala", "Ewa", "Ola"}
-    assert stats.compute(store.list_games(), player_count=3).left_out_kierki == 0
+    assert len(text.splitlines()) == 1 + 12 + 3  # a row per deal, a row per hand and player
+    back = formats.parse_csv(text)
+    assert [formats.game_from_dict(g) for g in back] == [formats.game_from_dict(g)
+                                                        for g in games]
     kierki = next(s for s in store.list_games() if s.variant == "kierki")
-    with pytest.raises(formats.FormatError) as e:
-        formats.game_csv(kierki.id, kierki.created, kierki.updated, store.get(kierki.id).game)
-    assert e.value.code == "kierki_csv"
+    sheet = formats.game_csv(kierki.id, kierki.created, kierki.updated,
+                             store.get(kierki.id).game)
+    assert len(sheet.splitlines()) == 1 + 12 and sheet.splitlines()[0].startswith(
+        "game_id,deal,contract,dealer,trump,player_1,taken_1,points_1,total_1")
     assert json.loads(formats.game_json(kierki.id, kierki.created, kierki.updated,
                                         store.get(kierki.id).game))["rules"]["variant"] == "kierki"
 
@@ -160,11 +157,3 @@ def test_a_stored_kierki_game_that_does_not_add_up_is_damaged_not_read(store: Ga
     with pytest.raises(DamagedData) as e:
         check_game_data(data)
     assert "hand 2: the hearts taken add up to 12" in str(e.value)
-
-
-def test_a_csv_that_says_kierki_is_refused_in_words(store: GameStore):
-    with pytest.raises(formats.FormatError) as e:
-        formats.parse_csv("hand,player,points,variant\n1,A,13,kierki\n1,B,13,kierki\n"
-                          "1,C,0,kierki\n")
-    assert e.value.code == "import_invalid"
-    assert str(e.value) == "the game: a Kierki game has no CSV form yet (import its JSON file)"

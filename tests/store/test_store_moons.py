@@ -53,7 +53,7 @@ def test_an_index_of_format_1_is_rebuilt_with_moons_quietly(folder: Path) -> Non
     (folder / "index.json").write_text(json.dumps(data))
     again = GameStore(folder)
     assert again.list_games()[0].moons == (2, 0, 1, 0)
-    assert read_json(folder / "index.json")["format"] == index_module.INDEX_FORMAT == 3
+    assert read_json(folder / "index.json")["format"] == index_module.INDEX_FORMAT == 4
     assert not again.recoveries  # an upgrade is not a repair: nothing to tell the player
     assert not list(folder.glob("index.json.damaged-*"))
     assert_consistent(again)

@@ -1,5 +1,6 @@
 """History: every game, newest first, a page at a time; searched by player name and
-filtered by finished / unfinished and variant. Only the games shown get controls."""
+filtered by finished / unfinished, by game (Hearts or Kierki) and by Hearts' variant.
+Only the games shown get controls."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from ...store import GameSummary
 from .. import ids
 from ..text.i18n import N_
 from ..text.messages import Msg
-from ..routes import HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet, Stats
+from ..routes import (HISTORY_GAMES, HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet,
+                      Stats)
 from ..views.game_card import game_card
 from ..views.radios import Option, radio_group
 from ..views.widgets import TAP, Ui, app_bar, frame, tag, text_field
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
 PAGE = 25  # games drawn at a time; "Show more" adds the next page
 VARIANTS = ("any",) + tuple(v.value for v in rules.Variant)
 STATUS_NAME = {"all": N_("All"), "unfinished": N_("Unfinished"), "finished": N_("Finished")}
+GAME_NAME = {"all": N_("Any game"), "hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
 ORDER_NAME = {"started": N_("Newest start"), "played": N_("Last played")}
 # letters that do not fall apart into a base letter and a mark (Polish ł, Danish ø...)
 _UNMARKED = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe"})
@@ -40,11 +43,14 @@ def search_key(text: str) -> str:
 
 
 class Model:
+    game = "all"  # every game, or Hearts' or Kierki's (the address's ``game``)
+
     def __init__(self, session: Session, route: Route) -> None:
         assert isinstance(route, History)
         self.session = session
         self.status = route.status
         self.order = route.order
+        self.game = route.game
         self.variant = "any"
         self.query = ""
         self.shown = PAGE
@@ -66,6 +72,8 @@ class Model:
         if self.status == "finished" and not g.finished:
             return False
         if self.status == "unfinished" and g.finished:
+            return False
+        if self.game != "all" and (g.variant == rules.KIERKI.value) != (self.game == "kierki"):
             return False
         if self.variant != "any" and g.variant != self.variant:
             return False
@@ -92,13 +100,23 @@ class Model:
             self.status, self.shown = status, PAGE
             self._refilter()
             # in the address: Back from a game opened here returns to this filter
-            self.session.readdress(History(status, self.order))
+            self.session.readdress(History(status, self.order, self.game))
 
     def set_order(self, order: str) -> None:
         if order in HISTORY_ORDERS:
             self.order, self.shown = order, PAGE
             self._refilter()
-            self.session.readdress(History(self.status, order))
+            self.session.readdress(History(self.status, order, self.game))
+
+    def set_game(self, game: str) -> None:
+        """Every game, Hearts' or Kierki's (the variant filter is Hearts', so Kierki
+        starts it again at any)."""
+        if game in HISTORY_GAMES:
+            self.game, self.shown = game, PAGE
+            if game == "kierki":
+                self.variant = "any"
+            self._refilter()
+            self.session.readdress(History(self.status, self.order, game))
 
     def set_variant(self, variant: str) -> None:
         if variant in VARIANTS:
@@ -140,6 +158,9 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
     statuses = radio_group(ui._("Games"), model.status, [
         Option(s, ids.HISTORY_STATUS.format(status=s), ui._(STATUS_NAME[s]))
         for s in HISTORY_STATUSES], lambda s: ui.act(model.set_status, s), look="chip")
+    games = radio_group(ui._("Game"), model.game, [
+        Option(g, ids.HISTORY_GAME_KIND.format(game=g), ui._(GAME_NAME[g]))
+        for g in HISTORY_GAMES], lambda g: ui.act(model.set_game, g), look="chip")
     variants = radio_group(ui._("Variant"), model.variant, [
         Option(v, ids.HISTORY_VARIANT.format(variant=v), ui._("Any variant") if v == "any"
                else ui._(VARIANT_NAME[rules.Variant(v)])) for v in VARIANTS],
@@ -147,7 +168,8 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
     orders = radio_group(ui._("Sort:"), model.order, [
         Option(o, ids.HISTORY_ORDER.format(order=o), ui._(ORDER_NAME[o]))
         for o in HISTORY_ORDERS], lambda o: ui.act(model.set_order, o), look="chip")
-    return [search, statuses, variants, tag(ids.HISTORY_ORDERS, ft.Row(
+    shown = [search, statuses, games] + ([] if model.game == "kierki" else [variants])
+    return [*shown, tag(ids.HISTORY_ORDERS, ft.Row(
         [ft.Semantics(exclude_semantics=True, content=ft.Text(  # the group says it
             ui._("Sort:"), size=14, color=ft.Colors.ON_SURFACE_VARIANT)), orders],
         wrap=True, spacing=6, run_spacing=0))]
@@ -161,7 +183,7 @@ def view(ui: Ui, model: Model) -> ft.View:
                                                color=ft.Colors.ON_SURFACE_VARIANT)))
     if not model.matches:
         empty = ui._("No games match.") if model.query or model.variant != "any" \
-            or model.status != "all" else ui._("No games yet.")
+            or model.status != "all" or model.game != "all" else ui._("No games yet.")
         rows.append(ft.Text(empty, color=ft.Colors.ON_SURFACE_VARIANT))
     for g in games:
         delete = tag(ids.DELETE_GAME.format(game_id=g.id), ft.IconButton(

@@ -1,10 +1,12 @@
 """The stats screen (``/stats``): per-player figures across the stored games, head to
-head for any two players, filters by variant and player count, and how many unfinished
-and deleted games are left out.
+head for any two players, filters by game (Hearts or Kierki, counted apart), variant and
+player count, and how many unfinished and deleted games are left out. Kierki's figures
+are a match's: the average total and place, the best and worst match (the highest total
+is the best), and each player's average points per deal of each contract.
 
 The filter and the two players compared live in the address
-(``/stats?variant=standard&players=4&a=ala&b=bartek``, :class:`~..routes.Stats`), so a
-reload lands on the same view. The :class:`Model` asks the store for the history
+(``/stats?variant=standard&players=4&a=ala&b=bartek``, :class:`~..routes.Stats`; Kierki
+is ``variant=kierki``), so a reload lands on the same view. The :class:`Model` asks the store for the history
 summaries (deleted ones too, to count them) and :func:`scorekeeper.rules.stats.compute`
 for every figure; it computes nothing itself.
 """
@@ -18,10 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from ...rules import MAX_PLAYERS, MIN_PLAYERS, Variant, normalise_name
+from ...rules import KIERKI, MAX_PLAYERS, MIN_PLAYERS, Contract, KierkiRules, Variant
+from ...rules import normalise_name
+from ...formats.share import signed
 from ...rules.stats import HeadToHead, PlayerStats, Stats, compute
 from .. import ids
 from ..text.house_words import JACKS_TAKEN_STATS
+from ..text.i18n import N_
+from ..text.kierki_words import contract_name
 from ..views.palette import seat_colour
 from ..routes import Route, Sheet
 from ..routes import Stats as StatsRoute
@@ -34,7 +40,11 @@ if TYPE_CHECKING:
 
 TAP = 48
 PAGE = 12  # players drawn at first (most wins first); "Show all players" draws the rest
-VARIANTS = tuple(v.value for v in Variant)
+VARIANTS = tuple(v.value for v in Variant) + (KIERKI.value,)
+GAMES = {"hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
+# the usual table: a contract's name beside a Kierki player's average points per deal of
+# it is the sheet's (bez lew, bez kierów, ...; the sixth, the 7th and the last trick)
+USUAL_TABLE = KierkiRules()
 
 
 class Model:
@@ -76,9 +86,18 @@ class Model:
     def follows(self, game_id: str) -> bool:
         return True  # a game finished or deleted elsewhere changes the figures
 
+    @property
+    def kierki(self) -> bool:
+        """Kierki's stats (counted apart from Hearts)."""
+        return self.variant == KIERKI.value
+
     def show(self, **change: Any) -> None:
         """The same screen with the filter or the pair changed (variant, players, a, b)."""
         self.session.navigate(replace(self.route, **change), replace=True)
+
+    def show_game(self, game: str) -> None:
+        """Hearts' or Kierki's stats: the variant and player count start again at any."""
+        self.show(variant=KIERKI.value if game == "kierki" else None, players=None)
 
     def pair(self) -> tuple[str | None, str | None]:
         """The two players compared: the ones picked, else the first two of the list."""
@@ -130,27 +149,39 @@ def latest_seats(summaries: list[Any], keys: set[str]) -> dict[str, int]:
 
 
 def decimal(ui: Ui, value: float) -> str:
-    """One decimal, with the language's decimal mark (6.5 in English, 6,5 in pl and lt)."""
-    text = f"{value:.1f}"
+    """One decimal, with the language's decimal mark (6.5 in English, 6,5 in pl and lt)
+    and a true minus sign (−57.5, as the sheet draws a total)."""
+    text = signed(f"{value:.1f}")
     return text if ui.session.language == "en" else text.replace(".", ",")
 
 
 def filters(ui: Ui, model: Model) -> ft.Control:
+    """The game (when there are Kierki matches: they are counted apart), the variant (of
+    Hearts) and the player count."""
     st = model.stats
-    variants = [Option("any", ids.STATS_VARIANT.format(variant="any"), ui._("Any variant"))]
-    for v in sorted(set(st.variants) | ({model.variant} if model.variant else set())):
-        variants.append(Option(v, ids.STATS_VARIANT.format(variant=v),
-                               ui._(VARIANT_NAME[Variant(v)])))
+    groups: list[ft.Control] = []
+    if st.kierki_games or model.kierki:
+        game = "kierki" if model.kierki else "hearts"
+        groups.append(radio_group(ui._("Game"), game, [
+            Option(g, ids.STATS_GAME.format(game=g), ui._(GAMES[g])) for g in GAMES],
+            lambda g: ui.act(partial(model.show_game, g)), look="chip"))
+    if not model.kierki:
+        variants = [Option("any", ids.STATS_VARIANT.format(variant="any"), ui._("Any variant"))]
+        for v in sorted(set(st.variants) | ({model.variant} if model.variant else set())):
+            variants.append(Option(v, ids.STATS_VARIANT.format(variant=v),
+                                   ui._(VARIANT_NAME[Variant(v)])))
+        groups.append(radio_group(ui._("Variant"), model.variant or "any", variants,
+                                  lambda v: ui.act(partial(model.show, variant=None
+                                                           if v == "any" else v)), look="chip"))
     counts = [Option("0", ids.STATS_COUNT.format(n=0), ui._("Any number of players"))]
     shown = set(st.player_counts) | ({model.player_count} if model.player_count else set())
     for n in sorted(shown):
         counts.append(Option(str(n), ids.STATS_COUNT.format(n=n),
                              ui._n("{n} player", "{n} players", n)))
-    return ft.Column([
-        radio_group(ui._("Variant"), model.variant or "any", variants, lambda v: ui.act(
-            partial(model.show, variant=None if v == "any" else v)), look="chip"),
-        radio_group(ui._("Players"), str(model.player_count or 0), counts, lambda n: ui.act(
-            partial(model.show, players=int(n) or None)), look="chip")], spacing=8)
+    groups.append(radio_group(ui._("Players"), str(model.player_count or 0), counts,
+                              lambda n: ui.act(partial(model.show, players=int(n) or None)),
+                              look="chip"))
+    return ft.Column(groups, spacing=8)
 
 
 def left_out(ui: Ui, st: Stats) -> ft.Control:
@@ -181,20 +212,49 @@ def player_card(ui: Ui, model: Model, n: int, p: PlayerStats) -> ft.Control:
                         max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)], spacing=8),
         ft.Text(ui._n("{n} game played", "{n} games played", p.games) + " · "
                 + ui._n("{n} won", "{n} won", p.wins) + f" ({rate}%)", **small),
-        ft.Text(ui._("{points} points per hand · average place {place}",
-                     points=decimal(ui, p.points_per_hand),
-                     place=decimal(ui, p.average_place)), **small),
-        ft.Text(ui._n("{n} moon shot", "{n} moons shot", p.moons), **small),
-        *([ft.Text(ui._(JACKS_TAKEN_STATS, n=p.jacks), **small)] if model.stats.omnibus
-          else []),
-        ft.Row([game_link(ui._("Best game: {total}", total=p.best.total), p.best.game_id),
-                game_link(ui._("Worst game: {total}", total=p.worst.total), p.worst.game_id)],
+        *(kierki_lines(ui, n, p) if model.kierki else hearts_lines(ui, model, p)),
+        ft.Row([game_link(ui._("Best game: {total}", total=signed(p.best.total)),
+                          p.best.game_id),
+                game_link(ui._("Worst game: {total}", total=signed(p.worst.total)),
+                          p.worst.game_id)],
                wrap=True, spacing=4, run_spacing=0),
     ]
     return ft.Semantics(identifier=ids.STATS_PLAYER.format(n=n), container=True,
                         content=ft.Card(ft.Container(ft.Column(lines, spacing=2),
                                                      padding=ft.Padding(12, 10, 12, 4)),
                                         margin=0))
+
+
+def hearts_lines(ui: Ui, model: Model, p: PlayerStats) -> list[ft.Control]:
+    small = dict(size=14)
+    return [
+        ft.Text(ui._("{points} points per hand · average place {place}",
+                     points=decimal(ui, p.points_per_hand),
+                     place=decimal(ui, p.average_place)), **small),
+        ft.Text(ui._n("{n} moon shot", "{n} moons shot", p.moons), **small),
+        *([ft.Text(ui._(JACKS_TAKEN_STATS, n=p.jacks), **small)] if model.stats.omnibus
+          else []),
+    ]
+
+
+def kierki_lines(ui: Ui, n: int, p: PlayerStats) -> list[ft.Control]:
+    """A Kierki player's average total and place, and per contract the average points a
+    deal of it brought them: a line a contract, the numbers aligned as on a sheet."""
+    average = ft.Text(ui._("{points} points per match · average place {place}",
+                           points=decimal(ui, p.points_per_game),
+                           place=decimal(ui, p.average_place)), size=14)
+    rows: list[ft.Control] = [ft.Text(ui._("Average points per deal"), size=13,
+                                      weight=ft.FontWeight.BOLD)]
+    for contract in Contract:
+        mean = p.contract_average(contract)
+        if mean is not None:
+            rows.append(ft.Row([
+                ft.Text(contract_name(ui, contract, USUAL_TABLE), size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                ft.Text(decimal(ui, mean), size=13, text_align=ft.TextAlign.RIGHT)],
+                spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+    block = ft.Semantics(identifier=ids.STATS_CONTRACTS.format(n=n), container=True,
+                         content=ft.Column(rows, spacing=1))
+    return [average, block]
 
 
 def head_to_head_text(ui: Ui, h: HeadToHead | None) -> str:

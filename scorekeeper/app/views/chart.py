@@ -8,6 +8,11 @@ hand (:func:`~scorekeeper.rules.state`) and lays them out as series in seat colo
 dashed line, each moon as a large square on the shooter's line, and a legend with names
 and totals. The whole chart carries a spoken summary (:func:`summary`): "Score chart:
 Ala 34, Bartek 61 after 7 hands; target 100".
+
+A Kierki match is drawn the same way over its deals: the totals are signed (below 0 in
+the negative deals, back up in the trump deals and the lottery), there is no target and
+no moon; the dashed line is 0, what a whole match adds up to ("Score chart: Ala 210,
+Bartek −345 after 12 deals").
 """
 
 from __future__ import annotations
@@ -51,11 +56,21 @@ class Series:
 class ChartModel:
     series: tuple[Series, ...]
     hands: int
-    target: int
+    target: int | None  # None: a Kierki match (no target; the dashed line is 0)
     totals: tuple[int, ...]
     min_y: int
     max_y: int
     step: int  # the distance between two labels of the points axis
+
+    @property
+    def deals(self) -> bool:
+        """A Kierki match: the x axis counts deals."""
+        return self.target is None
+
+    @property
+    def line_y(self) -> int:
+        """Where the dashed line is: the target, or 0 in Kierki."""
+        return 0 if self.target is None else self.target
 
     @property
     def empty(self) -> bool:
@@ -85,17 +100,24 @@ def chart_model(game: rules.Game) -> ChartModel:
                ((0, 0),) + tuple((number, row[seat]) for number, row in enumerate(rows, 1)),
                tuple(moons.get(seat, ())))
         for seat, name in enumerate(game.players))
-    values = [0, game.rules.target] + [t for row in rows for t in row]
+    target = None if rules.is_kierki(game.rules) else game.rules.target
+    values = [0, target or 0] + [t for row in rows for t in row]
     step = axis_step(min(values), max(values))
     low = step * math.floor(min(values) / step)
     high = step * math.ceil(max(values) / step)
     if high == max(values):
         high += step  # room above the highest line and the target's line
-    return ChartModel(series, len(rows), game.rules.target, st.totals, low, high, step)
+    return ChartModel(series, len(rows), target, st.totals, low, high, step)
 
 
 def summary(model: ChartModel, tr: Translator) -> str:
     """What a screen reader says for the chart: every total, the hands and the target."""
+    if model.deals:
+        if model.empty:
+            return tr._("Score chart: no deals yet")
+        totals = ", ".join(f"{s.name} {model.totals[s.seat]}" for s in model.series)
+        return tr._n("Score chart: {totals} after {n} deal",
+                     "Score chart: {totals} after {n} deals", model.hands, totals=totals)
     if model.empty:
         return tr._("Score chart: no hands yet; target {target}", target=model.target)
     totals = ", ".join(f"{s.name} {model.totals[s.seat]}" for s in model.series)
@@ -131,7 +153,7 @@ def _line(tr: Translator, s: Series) -> fch.LineChartData:
 def _target_line(model: ChartModel) -> fch.LineChartData:
     ends = (0, max(model.hands, 1))
     return fch.LineChartData(
-        points=[fch.LineChartDataPoint(x, model.target, show_tooltip=False) for x in ends],
+        points=[fch.LineChartDataPoint(x, model.line_y, show_tooltip=False) for x in ends],
         color=TARGET_COLOUR, stroke_width=1.5, dash_pattern=[6, 4], point=False)
 
 
@@ -146,7 +168,8 @@ def _axes(tr: Translator, model: ChartModel) -> dict[str, Any]:
         left_axis=fch.ChartAxis(labels=y_labels, label_size=36, label_spacing=model.step),
         bottom_axis=fch.ChartAxis(labels=x_labels, label_size=22, title_size=18,
                                   label_spacing=every,
-                                  title=ft.Text(tr._("Hand"), **small)),
+                                  title=ft.Text(tr._("Deal") if model.deals else tr._("Hand"),
+                                                **small)),
         right_axis=fch.ChartAxis(show_labels=False, label_size=8),
         top_axis=fch.ChartAxis(show_labels=False, label_size=8),
     )
@@ -161,7 +184,7 @@ def _legend(tr: Translator, model: ChartModel) -> ft.Control:
         ], spacing=4, tight=True))
     chips.append(ft.Row([
         ft.Text("- -", size=13, weight=ft.FontWeight.BOLD, color=TARGET_COLOUR),
-        ft.Text(tr._("Target {target}", target=model.target), size=13),
+        ft.Text("0" if model.deals else tr._("Target {target}", target=model.target), size=13),
     ], spacing=4, tight=True))
     if any(s.moons for s in model.series):
         chips.append(ft.Row([
@@ -175,7 +198,8 @@ def score_chart(model: ChartModel, tr: Translator, identifier: str = ids.CHART) 
     """The chart, its legend and its spoken summary, tagged ``identifier``."""
     label = summary(model, tr)
     if model.empty:
-        body: ft.Control = ft.Text(tr._("The chart starts after the first hand."),
+        body: ft.Control = ft.Text(tr._("The chart starts after the first deal.") if model.deals
+                                   else tr._("The chart starts after the first hand."),
                                    color=ft.Colors.ON_SURFACE_VARIANT)
     else:
         body = ft.Column([

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .widgets import Ui
 
 GAME_JSON_PATH = "/game/{game_id}.json"  # this game's file, as ``scorekeeper replay`` reads
-GAME_CSV_PATH = "/game/{game_id}.csv"  # one row per hand and player
+GAME_CSV_PATH = "/game/{game_id}.csv"  # one row per hand and player (Kierki: per deal)
 COPIED = N_("Copied: paste it into your chat.")
 SHARE_PLATFORMS = ("android", "ios")
 
@@ -78,9 +78,10 @@ def game_download(store: GameStore, game_id: str, extension: str) -> dict[str, A
                     else (game_csv, "text/csv; charset=utf-8"))
     try:
         body = write(stored.id, stored.created, stored.updated, stored.game)
-    except FormatError as e:  # a Kierki game's CSV: not made yet (the JSON holds it)
+    except FormatError as e:  # a game stored before a limit it breaks (e.g. 1,000 hands)
         return dict(content=f"{e}\n".encode(), status_code=422, media_type="text/plain")
-    name = download_name(stored.id, stored.created, extension)
+    name = download_name(stored.id, stored.created, extension,
+                         "kierki" if rules.is_kierki(stored.game.rules) else "hearts")
     return dict(content=body.encode("utf-8"), status_code=200, media_type=media,
                 headers={"Content-Disposition": f'attachment; filename="{name}"',
                          "Cache-Control": "no-store"})
