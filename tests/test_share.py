@@ -47,7 +47,7 @@ def test_a_finished_game_in_english():
 
 def test_a_finished_game_in_polish_and_lithuanian():
     pl = formats.share_text(FINISHED, Translator("pl"))
-    assert pl.splitlines()[:2] == ["♥ Kierki: wygrywa Ala!", "Klasyfikacja końcowa:"]
+    assert pl.splitlines()[:2] == ["♥ Hearts: wygrywa Ala!", "Klasyfikacja końcowa:"]
     assert pl.splitlines()[-2:] == ["Rozegrane rozdania: 3", "☾ Ala: 1 strzał w księżyc"]
     lt = formats.share_text(FINISHED, Translator("lt"))
     assert lt.splitlines()[:2] == ["♥ Širdys: laimėjo Ala!", "Galutiniai rezultatai:"]
@@ -85,7 +85,7 @@ def test_an_unfinished_game_with_a_shared_place_and_a_negative_total():
         "3. Darek: 11\n"
         "Hands played: 3\n"
         "☾ Bartek: 2 moons\n")
-    assert "Kierki: gra jeszcze trwa. Wyniki po rozdaniu 3:" in formats.share_text(
+    assert "Hearts: gra jeszcze trwa. Wyniki po rozdaniu 3:" in formats.share_text(
         TWO_MOONS, Translator("pl"))
 
 
