@@ -177,3 +177,121 @@ def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
             assert any(u.endswith("/" + client.ARCHIVE) for u in asked), asked
     finally:
         phone.close(request.node.stash.get(FAILED, False))
+
+
+# The service worker's cache of this site, changed as a test needs: a file of it deleted,
+# damaged near its end, or saying another build of Python (a gzip file's name, which is
+# all the worker reads of it before it refuses the pair).
+IN_THE_CACHE = """async ([name, how]) => {
+    const [version] = (await caches.keys()).filter((n) => n.startsWith('hearts-'));
+    const cache = await caches.open(version);
+    const kept = await cache.match(name);
+    if (how === 'delete' || !kept) return cache.delete(name);
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    if (how === 'damage') bytes[bytes.length - 5000] ^= 1;
+    if (how === 'another build') bytes.set(new TextEncoder().encode('fedcba9876543210'), 10);
+    await cache.put(name, new Response(bytes, { headers: kept.headers }));
+    return true;
+}"""
+ADD_TO_THE_CACHE = """async (name) => {
+    const [version] = (await caches.keys()).filter((n) => n.startsWith('hearts-'));
+    await (await caches.open(version)).add(name);
+}"""
+KEPT_LATER = """async () => {
+    while (!Array.isArray(window.heartsLater)) await new Promise((r) => setTimeout(r, 100));
+    return window.heartsLater;
+}"""
+
+
+def opened_once_online(phone: Phone, server_url: str) -> WebApp:
+    """The app opened online once, until the service worker keeps the files of Python's
+    usual start too (asked once the first screen is up)."""
+    from scorekeeper.web import client
+
+    web = WebApp(phone.page, server_url)
+    web.open("/", ready=ids.NEW_GAME)
+    web.service_worker_ready()
+    assert sorted(phone.page.evaluate(KEPT_LATER)) == sorted([client.STDLIB, client.ARCHIVE])
+    return web
+
+
+def test_offline_a_phone_starts_without_its_snapshot_damaged_or_of_another_build(
+        cached_browser, site: Path, request: pytest.FixtureRequest) -> None:  # type: ignore[no-untyped-def]
+    """Opened once online; then offline, its snapshot damaged near its end (outside the
+    part the checksum covered before), then whole again but beside an archive of another
+    build: each time the worker says why it does not restore and Python starts the usual
+    way from the files the service worker kept once the app was up. On the way, Settings
+    says what the browser answered about keeping the games."""
+    from scorekeeper.app.screens.settings import KEPT
+    from scorekeeper.web import client, snapshot
+
+    phone = Phone(cached_browser, request.node.name)
+    block_outside(phone.context)
+    said: list[str] = []
+    phone.page.on("console", lambda m: said.append(m.text))
+    try:
+        with static_server(site) as server:
+            web = opened_once_online(phone, server.url)
+            granted = web.page.evaluate("() => navigator.storage.persisted()")
+            web.page.goto(web.base_url + "/#/settings")
+            web.reload(ready=ids.STORAGE_KEPT)
+            assert KEPT[bool(granted)] in web.text(ids.STORAGE_KEPT), granted
+            phone.context.set_offline(True)
+            for name, how, why in ((snapshot.SNAPSHOT, "damage", "is damaged"),
+                                   (client.ARCHIVE_RESTORED, "another build",
+                                    "the archive is of fedcba9876543210")):
+                assert web.page.evaluate(IN_THE_CACHE, [name, how]), name
+                said.clear()
+                web.open("/", ready=ids.NEW_GAME)
+                refused = [s for s in said if "snapshot did not load" in s]
+                assert refused and why in refused[0], said[-20:]
+                # the site's own file again (online for a moment), for the next step
+                web.page.evaluate(IN_THE_CACHE, [name, "delete"])
+                phone.context.set_offline(False)
+                web.page.evaluate(ADD_TO_THE_CACHE, name)
+                phone.context.set_offline(True)
+            web.shot("web-life-offline-started")
+    finally:
+        phone.close(request.node.stash.get(FAILED, False))
+
+
+def test_offline_with_no_way_to_start_the_page_says_what_to_do(
+        cached_browser, site: Path, request: pytest.FixtureRequest) -> None:  # type: ignore[no-untyped-def]
+    """Offline, the snapshot damaged and the usual start's files not kept (a phone that
+    went offline before they were fetched): the page says, in the language the app kept
+    (the player's choice, else the phone's), that it needs the internet once more and what
+    to tap; never a blank page or Flet's "[object Object]"."""
+    from scorekeeper.app.text import page_words
+    from scorekeeper.app.text.i18n import Translator
+    from scorekeeper.web import client, snapshot
+
+    phone = Phone(cached_browser, request.node.name)
+    block_outside(phone.context)
+    try:
+        with static_server(site) as server:
+            web = opened_once_online(phone, server.url)
+            kept = web.page.evaluate("() => localStorage.getItem('flutter.scorekeeper.language')")
+            assert kept == '"system"'  # what the app kept at its start: the phone's
+            for name, how in ((snapshot.SNAPSHOT, "damage"), (client.STDLIB, "delete"),
+                              (client.ARCHIVE, "delete")):
+                web.page.evaluate(IN_THE_CACHE, [name, how])
+            phone.context.set_offline(True)
+            message = phone.page.locator("#hearts-cannot-start")
+            for language in ("en", "pl", "lt"):
+                if language != "en":  # as if the player had chosen it in Settings
+                    web.page.evaluate("(code) => localStorage.setItem("
+                                      "'flutter.scorekeeper.language', JSON.stringify(code))",
+                                      language)
+                web.page.reload()
+                message.wait_for(state="visible", timeout=START_TIMEOUT * 1000)
+                tr = Translator(language)
+                assert message.locator("p").inner_text() == tr._(page_words.CANNOT_START_OFFLINE)
+                assert message.locator("button").inner_text() == tr._(page_words.TRY_AGAIN)
+                for width in (360, 390):
+                    web.page.set_viewport_size({"width": width, "height": 844})
+                    web.shot(f"web-life-cannot-start-{language}-{width}")
+            phone.context.set_offline(False)  # online again: Try again starts the app
+            message.locator("button").click()
+            web._started(ids.NEW_GAME)
+    finally:
+        phone.close(request.node.stash.get(FAILED, False))
