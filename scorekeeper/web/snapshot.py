@@ -36,6 +36,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+import sys
+from array import array
 import shutil
 import struct
 import subprocess
@@ -168,16 +170,26 @@ def data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
     return []
 
 
+LANES = 4
+
+
 def checksum(data: bytes) -> int:
-    """FNV-1a over little-endian 32-bit words, a last part word padded with zeros (what
-    the worker computes too)."""
-    h = FNV_OFFSET
+    """FNV-1a over little-endian 32-bit words in four lanes (word i in lane i % 4, a last
+    part word padded with zeros), then over the four lanes: what the worker computes too,
+    where the lanes let the engine do four words at a time (a third of the time of one
+    lane in Node). Any one word changed changes it."""
     whole = len(data) // 4 * 4
-    tail = bytes(data[whole:])
-    for (word,) in struct.iter_unpack("<I", memoryview(data)[:whole]):
-        h = ((h ^ word) * FNV_PRIME) & 0xFFFFFFFF
-    if tail:
-        h = ((h ^ int.from_bytes(tail, "little")) * FNV_PRIME) & 0xFFFFFFFF
+    words = array("I", bytes(memoryview(data)[:whole]))  # "I": 32 bits where this runs
+    if sys.byteorder == "big":
+        words.byteswap()
+    if whole < len(data):
+        words.append(int.from_bytes(bytes(data[whole:]), "little"))
+    h = FNV_OFFSET
+    for lane in range(LANES):
+        g = FNV_OFFSET
+        for word in words[lane::LANES]:
+            g = ((g ^ word) * FNV_PRIME) & 0xFFFFFFFF
+        h = ((h ^ g) * FNV_PRIME) & 0xFFFFFFFF
     return h
 
 

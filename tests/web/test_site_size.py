@@ -54,6 +54,12 @@ def test_the_snapshot_unfolds_to_pyodides_own_and_is_smaller_folded(site: Path) 
     assert len(gzip.compress(folded, 6)) < len(gzip.compress(made, 6)) - 1_000_000
 
 
+def test_the_checksum_is_the_workers() -> None:
+    """The same bytes give the same checksum in tests/web/js/worker.test.mjs."""
+    assert snapshot.checksum(b"abcde") == 634623259
+    assert snapshot.checksum(b"") == 2810851313
+
+
 def test_a_snapshot_damaged_anywhere_or_cut_short_is_refused(site: Path) -> None:
     """Not only in its folded part: a byte anywhere after the header (here near its end,
     past every part Pyodide reads first), or a file cut short."""

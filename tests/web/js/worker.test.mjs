@@ -74,15 +74,25 @@ test("a data segment at an offset that is not a constant is refused", () => {
   assert.throws(() => worker().dataSegments(module), /not a constant/);
 });
 
-// FNV-1a over little-endian 32-bit words, a last part word padded with zeros.
+// FNV-1a over little-endian 32-bit words in four lanes (word i in lane i % 4, a last
+// part word padded with zeros), then over the lanes.
 function fnv(bytes) {
   const padded = new Uint8Array(Math.ceil(bytes.length / 4) * 4);
   padded.set(bytes);
   const words = new Uint32Array(padded.buffer);
-  let h = 0x811c9dc5;
-  for (const word of words) h = Math.imul(h ^ word, 16777619);
-  return h >>> 0;
+  const lanes = [0, 1, 2, 3].map(() => 0x811c9dc5);
+  words.forEach((word, i) => { lanes[i % 4] = Math.imul(lanes[i % 4] ^ word, 16777619); });
+  return lanes.reduce((h, lane) => Math.imul(h ^ lane, 16777619), 0x811c9dc5) >>> 0;
 }
+
+test("the checksum is the one snapshot.py computes", () => {
+  // the same bytes in Python: snapshot.checksum(b"abcde"), snapshot.checksum(b"")
+  const w = worker();
+  assert.equal(w.checksum(new TextEncoder().encode("abcde")), 634623259);
+  assert.equal(w.checksum(new Uint8Array(0)), 2810851313);
+  const bytes = new Uint8Array(4099).map((_, i) => (i * 31 + 7) & 0xff);
+  assert.equal(w.checksum(bytes), fnv(bytes));
+});
 
 // Pyodide's snapshot (a 16-byte header saying its memory starts 16 bytes on, then the
 // memory: here not a whole number of words long) and the site's file: a 40-byte SKS2
