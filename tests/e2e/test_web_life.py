@@ -179,30 +179,6 @@ def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
         phone.close(request.node.stash.get(FAILED, False))
 
 
-# The service worker's cache of this site, changed as a test needs: a file of it deleted,
-# damaged near its end, or saying another build of Python (a gzip file's name, which is
-# all the worker reads of it before it refuses the pair).
-IN_THE_CACHE = """async ([name, how]) => {
-    const [version] = (await caches.keys()).filter((n) => n.startsWith('hearts-'));
-    const cache = await caches.open(version);
-    const kept = await cache.match(name);
-    if (how === 'delete' || !kept) return cache.delete(name);
-    const bytes = new Uint8Array(await kept.arrayBuffer());
-    if (how === 'damage') bytes[bytes.length - 5000] ^= 1;
-    if (how === 'another build') bytes.set(new TextEncoder().encode('fedcba9876543210'), 10);
-    await cache.put(name, new Response(bytes, { headers: kept.headers }));
-    return true;
-}"""
-ADD_TO_THE_CACHE = """async (name) => {
-    const [version] = (await caches.keys()).filter((n) => n.startsWith('hearts-'));
-    await (await caches.open(version)).add(name);
-}"""
-KEPT_LATER = """async () => {
-    while (!Array.isArray(window.heartsLater)) await new Promise((r) => setTimeout(r, 100));
-    return window.heartsLater;
-}"""
-
-
 def opened_once_online(phone: Phone, server_url: str) -> WebApp:
     """The app opened online once, until the service worker keeps the files of Python's
     usual start too (asked once the first screen is up)."""
@@ -211,7 +187,7 @@ def opened_once_online(phone: Phone, server_url: str) -> WebApp:
     web = WebApp(phone.page, server_url)
     web.open("/", ready=ids.NEW_GAME)
     web.service_worker_ready()
-    assert sorted(phone.page.evaluate(KEPT_LATER)) == sorted([client.STDLIB, client.ARCHIVE])
+    assert sorted(web.kept_later()) == sorted([client.STDLIB, client.ARCHIVE])
     return web
 
 
@@ -240,15 +216,15 @@ def test_offline_a_phone_starts_without_its_snapshot_damaged_or_of_another_build
             for name, how, why in ((snapshot.SNAPSHOT, "damage", "is damaged"),
                                    (client.ARCHIVE_RESTORED, "another build",
                                     "the archive is of fedcba9876543210")):
-                assert web.page.evaluate(IN_THE_CACHE, [name, how]), name
+                assert web.in_the_cache(name, how), name
                 said.clear()
                 web.open("/", ready=ids.NEW_GAME)
                 refused = [s for s in said if "snapshot did not load" in s]
                 assert refused and why in refused[0], said[-20:]
                 # the site's own file again (online for a moment), for the next step
-                web.page.evaluate(IN_THE_CACHE, [name, "delete"])
+                web.in_the_cache(name, "delete")
                 phone.context.set_offline(False)
-                web.page.evaluate(ADD_TO_THE_CACHE, name)
+                web.add_to_the_cache(name)
                 phone.context.set_offline(True)
             web.shot("web-life-offline-started")
     finally:
@@ -274,7 +250,7 @@ def test_offline_with_no_way_to_start_the_page_says_what_to_do(
             assert kept == '"system"'  # what the app kept at its start: the phone's
             for name, how in ((snapshot.SNAPSHOT, "damage"), (client.STDLIB, "delete"),
                               (client.ARCHIVE, "delete")):
-                web.page.evaluate(IN_THE_CACHE, [name, how])
+                web.in_the_cache(name, how)
             phone.context.set_offline(True)
             message = phone.page.locator("#hearts-cannot-start")
             for language in ("en", "pl", "lt"):
