@@ -19,7 +19,21 @@
             }
         });
         worker.addEventListener("error", cannotStart);
+        // Where a Save's time goes (tests/benchmarks/bench_engines.py): while the page has
+        // window.pythonMessages (an array), each message to and from Python is noted
+        // there with its moment on the page's clock.
+        const post = worker.postMessage.bind(worker);
+        worker.postMessage = function (message, transfer) {
+            note("to Python");
+            return post(message, transfer);
+        };
+        worker.addEventListener("message", function () { note("from Python"); });
         return worker;
+    }
+    function note(way) {
+        if (Array.isArray(window.pythonMessages)) {
+            window.pythonMessages.push([way, performance.now()]);
+        }
     }
     // Python could not start (offline, with neither its snapshot nor the files of the
     // usual start): the page says so over Flutter's own error, in the player's language

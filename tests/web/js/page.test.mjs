@@ -144,6 +144,7 @@ test("without Pyodide the page starts no worker until Flutter asks", () => {
     Worker: class {
       constructor(url) { this.url = url; made.push(this); }
       addEventListener() {}
+      postMessage() {}
     },
     flet: { entrypointBaseUrl: "/hearts/", pyodide: false },
   };
@@ -204,4 +205,17 @@ test("a Python that started, or a script without a UI, puts nothing over the pag
   const { p } = failedStart({ online: false });
   p.made[0].say("message", { data: "Error: again" });  // said once
   assert.equal(p.body.children.length, 1);
+});
+
+test("while the page asks for them, the messages to and from Python are noted", () => {
+  // for the engines benchmark's split of a Save; nothing is kept when it does not ask
+  const p = page();
+  const worker = p.takeEarlyWorker();
+  worker.postMessage("before");
+  p.pythonMessages = [];
+  worker.postMessage(new Uint8Array([1]));
+  worker.say("message", { data: new Uint8Array([2]) });
+  assert.deepEqual(p.pythonMessages.map(([way]) => way), ["to Python", "from Python"]);
+  assert.ok(p.pythonMessages.every(([, at]) => typeof at === "number"));
+  assert.equal(worker.posted.length, 3);  // every message still goes to the worker
 });
