@@ -149,9 +149,10 @@ def test_safari_not_installed_is_told_about_the_7_days(cached_browser, site: Pat
 
 def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
         cached_browser, site: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:  # type: ignore[no-untyped-def]
-    """The snapshot's folded part damaged (its checksum fails): the worker says so, starts
-    Python the usual way from the whole standard library and archive (kept as used, not
-    at install), and the app opens."""
+    """The snapshot's folded part damaged on the host (its checksum fails): the worker
+    says so, starts Python the usual way from the whole standard library and archive
+    (fetched then: the service worker caches them only once the app is up), and the app
+    opens."""
     import shutil
 
     from scorekeeper.web import client, snapshot
@@ -159,7 +160,9 @@ def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
     broken = tmp_path / "site"
     shutil.copytree(site, broken)
     data = bytearray((broken / snapshot.SNAPSHOT).read_bytes())
-    at = 16 + int.from_bytes(data[20:24], "little") + int.from_bytes(data[4:8], "little")
+    head = snapshot.HEADER.size
+    at = head + int.from_bytes(data[head + 4:head + 8], "little") + \
+        int.from_bytes(data[4:8], "little")
     data[at + 4096] ^= 0xFF
     (broken / snapshot.SNAPSHOT).write_bytes(bytes(data))
     phone = Phone(cached_browser, request.node.name)
