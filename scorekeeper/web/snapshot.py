@@ -312,7 +312,7 @@ def make_snapshot(site: Path, imports: str = APP_IMPORTS) -> Made | NoSnapshot:
     goes to the debug log)."""
     node = shutil.which("node")
     if node is None:
-        return NoSnapshot("no Node.js (`node`) on the PATH")
+        return NoSnapshot("no Node.js (node) on the PATH")
     out = site / SNAPSHOT
     pyodide = site / "pyodide"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-snapshot-") as tmp, \

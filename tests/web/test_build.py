@@ -172,7 +172,7 @@ def test_build_web_says_in_one_line_why_there_is_no_snapshot_and_builds(
     assert main(["build-web", str(tmp_path / "out")]) == 0
     out, err = capsys.readouterr()
     why = ("Node v18.19.0 could not make one: TypeError: WebAssembly.Function is not a "
-           "constructor" if node != "no Node" else "no Node.js (`node`) on the PATH")
+           "constructor" if node != "no Node" else "no Node.js (node) on the PATH")
     assert err == (f"scorekeeper: no start-up snapshot: {why}; the site is built without it "
                    f"(Python starts the slow way on the phone); Node 20 or later makes one\n")
     assert "no start-up snapshot" in out and out.count("\n") == 1
