@@ -60,13 +60,18 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_build_web(args: argparse.Namespace) -> int:
-    from ..web.build import BuildError, build_site, describe  # needs flet-web, only here
+    from ..web.build import (BuildError, build_site, describe,  # needs flet-web, only here
+                             no_snapshot_warning)
     from ..web.client import ClientError
 
     try:
-        print(describe(build_site(args.dir, base_href=args.base)))
+        site = build_site(args.dir, base_href=args.base)
     except (BuildError, ClientError) as e:  # a folder, or a Flet or Pyodide not known
         raise UsageError(str(e)) from None
+    warning = no_snapshot_warning(site)
+    if warning is not None:  # Node missing, or one that cannot make it: built all the same
+        say(warning)
+    print(describe(site))
     return 0
 
 

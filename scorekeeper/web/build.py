@@ -11,8 +11,11 @@ start, and ships a service worker that only unregisters itself. Here:
 2. ``bundle``: ``app.tar.gz``, the app's own code and its packages pre-installed;
 3. ``snapshot``: ``python.snapshot``, Python's memory with the app imported, made by
    Pyodide under Node (where there is Node), which the phone restores instead of starting
-   Python;
-4. ``sw.js``: our cache-first service worker, versioned by a hash of every file.
+   Python; it, the standard library's zips and the archives each say the build of Python
+   they are of (:func:`python_build`), which the worker checks before it restores;
+4. ``sw.js``: our cache-first service worker, versioned by a hash of every file; what
+   only a Python that could not be restored reads it caches once the app is up
+   (:func:`later`), so that a phone that opened once starts offline without the snapshot.
 
 Never imported by the app or the server.
 """
@@ -47,6 +50,8 @@ class Site:
     # what the service worker caches at install and the largest of Flutter's builds
     archive_files: int
     snapshot: bool  # Python's start-up snapshot is in (Node could make one)
+    no_snapshot: str = ""  # why it is not: one line
+    later: int = 0  # bytes a phone downloads after the app is up (the fallback's files)
 
 
 def site_files(out: Path) -> list[str]:
@@ -69,26 +74,43 @@ def _worker_template() -> str:
     return scripts.source(SW_NAME)
 
 
+def python_build(*parts: bytes) -> str:
+    """The build of Python a site's files are of: a hash of what Python is made from (the
+    runtime, the standard library, the archive, what the snapshot holds). The snapshot,
+    the standard library's zips and the archives say it, and so does Python's worker,
+    which restores a snapshot only with files of its own build (see js/start-pyodide.js)."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()[:16]
+
+
+def later(files: list[str]) -> list[str]:
+    """What the service worker caches once the app is up (the page says so, see
+    js/start-early.js), not at install: the whole standard library and archive, which
+    only a Python that could not be restored from the snapshot reads, so that it starts
+    offline too. Where there is no snapshot they are what Python always reads: at install."""
+    return [f for f in (client.STDLIB, client.ARCHIVE) if client.STDLIB_RESTORED in files]
+
+
 def as_used(files: list[str]) -> list[str]:
     """What the service worker keeps only when a page fetches it: Flutter's builds (each
-    browser keeps the one it runs), the client's files the app never asks for, and the
-    whole standard library and archive where a restored Python reads smaller ones (see
-    stdlib.py, bundle.without)."""
-    restored = client.STDLIB_RESTORED in files  # then the whole ones are the fallback's
-    return [f for f in files if f in client.RENDERER_FILES or f.startswith(client.ON_DEMAND)
-            or (restored and f in (client.STDLIB, client.ARCHIVE))]
+    browser keeps the one it runs) and the client's files the app never asks for."""
+    return [f for f in files if f in client.RENDERER_FILES or f.startswith(client.ON_DEMAND)]
 
 
 def precached(files: list[str]) -> list[str]:
     """What the service worker caches when it is installed: every other file."""
-    later = set(as_used(files))
-    return ["./", *(f for f in files if f not in later)]
+    other = set(as_used(files)) | set(later(files))
+    return ["./", *(f for f in files if f not in other)]
 
 
 def write_service_worker(out: Path, files: list[str], version: str) -> None:
+    digests = {f: hashlib.sha256((out / f).read_bytes()).hexdigest() for f in later(files)}
     text = scripts.fill(SW_NAME, VERSION=json.dumps(version),
                         FILES=json.dumps(precached(files), indent=0),
-                        AS_USED=json.dumps(as_used(files), indent=0))
+                        AS_USED=json.dumps(as_used(files), indent=0),
+                        LATER=json.dumps(digests, indent=0))
     (out / SW_NAME).write_text(text, encoding="utf-8")
 
 
@@ -122,9 +144,12 @@ def _empty(out: Path) -> None:
     out.mkdir()
 
 
-def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = True) -> Site:
+def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = True,
+               entry: bundle.Entry = bundle.Entry(), imports: str = snapshot.APP_IMPORTS
+               ) -> Site:
     """Build the site into ``out`` (a new or empty folder, or an earlier build's), with
-    Python's start-up snapshot where Node can make one (``with_snapshot``)."""
+    Python's start-up snapshot where Node can make one (``with_snapshot``), for the app
+    or for another ``entry``, whose snapshot has ``imports`` done."""
     out = Path(out)
     _empty(out)
     web = client.flet_web_dir()
@@ -133,25 +158,44 @@ def build_site(out: str | Path, *, base_href: str = "/", with_snapshot: bool = T
     icons.subset_icons(out, icons.app_icons(Path(scorekeeper.__file__).parent))
     client.patch_index(out / "index.html", version=client.pyodide_version(web),
                        base_href=base_href)
-    archive, archive_files = bundle.archive_bytes()
+    archive, archive_files = bundle.archive_bytes(entry)
     (out / client.ARCHIVE).write_bytes(archive)
     library = out / client.STDLIB
-    trimmed, _ = stdlib.trim(library.read_bytes(), bundle.sources())
+    trimmed, _ = stdlib.trim(library.read_bytes(), bundle.sources(entry))
     library.write_bytes(trimmed)
-    made = snapshot.make_snapshot(out) if with_snapshot else None
-    if made is not None:  # what a restored Python reads: without what it holds
-        (out / client.STDLIB_RESTORED).write_bytes(
-            stdlib.without(library.read_bytes(), made.stdlib))
-        (out / client.ARCHIVE_RESTORED).write_bytes(bundle.without(archive, made.archive))
-    patches.apply(out, patches.table(made.path.name if made is not None else None),
-                  found=client.versions(web))
+    made = (snapshot.make_snapshot(out, imports) if with_snapshot
+            else snapshot.NoSnapshot("not asked for"))
+    build = _python_files(out, archive, trimmed, made)
+    patches.apply(out, patches.table(made.path.name if isinstance(made, snapshot.Made)
+                                     else None, build), found=client.versions(web))
     files = site_files(out)
     version = version_of(out, files)
     write_service_worker(out, files, version)
     every = [out / rel for rel in files] + [out / SW_NAME]
     return Site(folder=out, version=version, files=len(every),
                 size=sum(p.stat().st_size for p in every), gzipped=phone_download(out),
-                archive_files=archive_files, snapshot=made is not None)
+                archive_files=archive_files, snapshot=isinstance(made, snapshot.Made),
+                no_snapshot=getattr(made, "why", ""), later=later_download(out))
+
+
+def _python_files(out: Path, archive: bytes, library: bytes,
+                  made: snapshot.Made | snapshot.NoSnapshot) -> str:
+    """The archive and the standard library, each saying Python's build, and where there
+    is a snapshot, it folded and the smaller ones a restored Python reads; the build."""
+    wasm = (out / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    if not isinstance(made, snapshot.Made):
+        build = python_build(wasm, library, archive)
+    else:
+        held = json.dumps([sorted(made.stdlib), sorted(made.archive)]).encode()
+        build = python_build(wasm, library, archive, held)
+        made.path.write_bytes(snapshot.fold(made.path.read_bytes(), wasm, build))
+        (out / client.STDLIB_RESTORED).write_bytes(
+            stdlib.tagged(stdlib.without(library, made.stdlib), build))
+        (out / client.ARCHIVE_RESTORED).write_bytes(
+            bundle.tagged(bundle.without(archive, made.archive), build))
+    (out / client.STDLIB).write_bytes(stdlib.tagged(library, build))
+    (out / client.ARCHIVE).write_bytes(bundle.tagged(archive, build))
+    return build
 
 
 def phone_download(out: Path) -> int:
@@ -163,11 +207,26 @@ def phone_download(out: Path) -> int:
     return sum(gzipped_size(out / f) for f in core) + largest
 
 
+def later_download(out: Path) -> int:
+    """What a phone downloads once the app is up (:func:`later`), with gzip."""
+    return sum(gzipped_size(out / f) for f in later(site_files(out)))
+
+
 def describe(site: Site) -> str:
     mb = 1024 * 1024
+    then = (f" and {site.later / mb:.1f} MB once the app is up (to start offline without "
+            f"the snapshot)" if site.later else "")
     return (f"built {site.folder} (version {site.version}): {site.files} files, "
             f"{site.size / mb:.1f} MB on disk, {site.gzipped / mb:.1f} MB for a phone to "
-            f"download (gzip), the Python archive {site.archive_files} files, "
+            f"download (gzip){then}, the Python archive {site.archive_files} files, "
             + ("Python's start-up snapshot" if site.snapshot else
-               "no start-up snapshot (Python starts the slow way: Node with JSPI is needed "
-               "to make one)"))
+               "no start-up snapshot (Python starts the slow way)"))
+
+
+def no_snapshot_warning(site: Site) -> str | None:
+    """One line saying why the site has no start-up snapshot, where Node could not make
+    one (None where it has one, or none was asked for)."""
+    if site.snapshot or site.no_snapshot == "not asked for":
+        return None
+    return (f"no start-up snapshot: {site.no_snapshot}; the site is built without it "
+            f"(Python starts the slow way on the phone); Node 20 or later makes one")

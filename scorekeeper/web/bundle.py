@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import io
 import tarfile
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 from typing import Iterator
@@ -60,6 +61,20 @@ from scorekeeper.web.entry import main
 
 ft.run(main)
 '''
+
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the archive holds beside the browser's packages: ``main``, the text of the
+    ``main.py`` Flet's worker runs, the app's own code (``app``), and other modules
+    (``modules``: name in the archive, file), for a site built around another app (the
+    engines benchmark's bare Flet app)."""
+
+    main: bytes = ENTRY
+    app: bool = True
+    modules: tuple[tuple[str, Path], ...] = ()
+
 
 FIXED_MTIME = 1_700_000_000  # any fixed date: the archive's bytes depend on its files only
 
@@ -110,12 +125,17 @@ def package_files(names: tuple[str, ...] = BROWSER_DISTRIBUTIONS
                     yield f"__pypackages__/{rel}", path
 
 
-def sources() -> dict[str, tuple[str, bool]]:
+def _files(entry: Entry) -> list[tuple[str, Path]]:
+    """(name in the archive, file) for every file but ``main.py``."""
+    return sorted([*(app_files() if entry.app else ()), *package_files(), *entry.modules])
+
+
+def sources(entry: Entry = Entry()) -> dict[str, tuple[str, bool]]:
     """The archive's Python modules: name → (source, is a package)."""
     from .stdlib import module_name
 
-    found = {"main": (ENTRY.decode(), False)}
-    for name, path in [*app_files(), *package_files()]:
+    found = {"main": (entry.main.decode(), False)}
+    for name, path in _files(entry):
         named = module_name(name.removeprefix("__pypackages__/"))
         if named is not None:
             found[named[0]] = (path.read_text(encoding="utf-8", errors="replace"), named[1])
@@ -141,6 +161,24 @@ def without(archive: bytes, held: frozenset[str]) -> bytes:
     return _gzip(raw.getvalue())
 
 
+def tagged(archive: bytes, build: str) -> bytes:
+    """The gzipped archive saying ``build`` (see ``build.python_build``) as its gzip
+    header's file name, which the worker reads before it unpacks it; the data is the same."""
+    if archive[:3] != b"\x1f\x8b\x08" or archive[3] & 0x1E:
+        raise ValueError("the archive is not gzip with a bare header")
+    return (archive[:3] + bytes([archive[3] | 0x08]) + archive[4:10]
+            + build.encode("ascii") + b"\0" + archive[10:])
+
+
+def build_of(archive: bytes) -> str | None:
+    """The build a gzipped archive says (:func:`tagged`), or None."""
+    if archive[:2] != b"\x1f\x8b" or not archive[3] & 0x08:
+        return None
+    at = 12 + int.from_bytes(archive[10:12], "little") if archive[3] & 0x04 else 10
+    end = archive.find(b"\0", at)
+    return archive[at:end].decode("ascii", "replace") if end >= 0 else None
+
+
 def _gzip(data: bytes) -> bytes:
     out = io.BytesIO()
     with gzip.GzipFile(fileobj=out, mode="wb", mtime=0, compresslevel=9) as gz:
@@ -148,13 +186,13 @@ def _gzip(data: bytes) -> bytes:
     return out.getvalue()
 
 
-def archive_bytes() -> tuple[bytes, int]:
+def archive_bytes(entry: Entry = Entry()) -> tuple[bytes, int]:
     """The archive (gzip, reproducible) and the number of files in it."""
     raw = io.BytesIO()
     count = 0
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        _add(tar, "main.py", ENTRY)
-        for name, path in sorted([*app_files(), *package_files()]):
+        _add(tar, "main.py", entry.main)
+        for name, path in _files(entry):
             if name.endswith(".po"):  # compiled here: the phone reads the .mo at once
                 name, data = name[:-3] + ".mo", i18n.compiled(path.parent.parent.name)
             else:

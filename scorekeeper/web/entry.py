@@ -25,6 +25,13 @@ from . import browser
 
 log = logging.getLogger(__name__)
 
+# The step said once the first screen is sent: the page then has the service worker keep
+# the files of Python's usual start (see web/js/start-early.js).
+FIRST_SCREEN = "first screen sent"
+# Where the page finds the app's language if Python cannot start (Flutter's
+# shared_preferences: localStorage "flutter.scorekeeper.language"; see start-early.js).
+LANGUAGE_KEY = "scorekeeper.language"
+
 
 def device_for(persisted: bool | None) -> Any:
     def device(page: ft.Page) -> Device:
@@ -68,4 +75,14 @@ async def main(page: ft.Page) -> None:
     store = GameStore.open(folder)
     browser.step("store open")
     await make_main(store, device=device_for(persisted))(page)
-    browser.step("first screen sent")
+    browser.step(FIRST_SCREEN)
+    page.run_task(keep_language, store.get_setting("language", "system"))
+
+
+async def keep_language(choice: object) -> None:
+    """The language chosen in Settings ("system": the phone's), where the page reads it
+    if Python cannot start another time. A choice made later is kept at the next start."""
+    try:
+        await ft.SharedPreferences().set(LANGUAGE_KEY, str(choice))
+    except Exception:  # no answer, no storage: the page says it in the phone's language
+        log.debug("the language is not kept for the page", exc_info=True)

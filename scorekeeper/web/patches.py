@@ -100,12 +100,11 @@ will be removed in a future Flutter release. */,
 PYTHON_JS = '<script src="python.js"></script>'
 
 
-def table(snapshot: str | None) -> tuple[Patch, ...]:
+def table(snapshot: str | None, build: str | None = None) -> tuple[Patch, ...]:
     """Every patch, in the order it is applied; Python's worker starts from ``snapshot``
-    (a file of the site) if given."""
+    (a file of the site) if given, made of Python's ``build`` (see ``build.python_build``)."""
     start = scripts.start_pyodide(snapshot=snapshot, stdlib=client.STDLIB_RESTORED,
-                                  archive=client.ARCHIVE,
-                                  archive_restored=client.ARCHIVE_RESTORED)
+                                  archive=client.ARCHIVE_RESTORED, build=build)
     return (
         Patch("one CanvasKit", "flutter_bootstrap.js",
               "the JavaScript build's loader takes CanvasKit's full variant, the one kept "

@@ -64,16 +64,29 @@ def boot_script() -> str:
     return ("<script>\n" + fill("locales.js") + "\n" + fill("boot.js") + "</script>\n")
 
 
+def page_words() -> dict[str, dict[str, str]]:
+    """What the page says when Python could not start, in each of the app's languages."""
+    from ..app.text import page_words as words
+    from ..app.text.i18n import LANGUAGES, Translator
+
+    return {code: {"offline": tr._(words.CANNOT_START_OFFLINE),
+                   "other": tr._(words.CANNOT_START), "again": tr._(words.TRY_AGAIN)}
+            for code, tr in ((code, Translator(code)) for code in LANGUAGES)}
+
+
 def start_early() -> str:
     """What ``python.js`` ends with: Python's worker started with the page."""
-    return "\n" + fill("start-early.js")
+    from .entry import FIRST_SCREEN, LANGUAGE_KEY
+
+    return "\n" + fill("start-early.js", SHOWN=json.dumps(FIRST_SCREEN),
+                       LANGUAGE_KEY=json.dumps("flutter." + LANGUAGE_KEY),
+                       WORDS=json.dumps(page_words(), ensure_ascii=False))
 
 
 def start_pyodide(*, snapshot: str | None, stdlib: str, archive: str,
-                  archive_restored: str) -> str:
+                  build: str | None) -> str:
     """Python's start in its worker: from ``snapshot`` (a file of the site) if given,
-    reading ``stdlib``; a restored Python unpacks ``archive_restored`` where the page
-    names ``archive``."""
+    reading ``stdlib`` and unpacking ``archive`` (what a restored Python reads), each of
+    Python's ``build``."""
     return fill("start-pyodide.js", SNAPSHOT=json.dumps(snapshot), STDLIB=json.dumps(stdlib),
-                ARCHIVE="/" + re.escape(archive).replace("/", "\\/") + "(?=$|[?#])/",
-                ARCHIVE_RESTORED=json.dumps(archive_restored))
+                ARCHIVE=json.dumps(archive), BUILD=json.dumps(build))

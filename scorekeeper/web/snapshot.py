@@ -19,14 +19,25 @@ stored XORed with those segments (:func:`fold`): mostly zeros. The worker undoes
 ``pyodide.asm.wasm``, which it loads anyway, and checks the result against a checksum
 (see ``js/start-pyodide.js``).
 
-Needs ``node`` (Debian's ``nodejs``); without it, or if Node cannot make one, the site
-is built without a snapshot and Python starts the ordinary way (slower, same app).
+Before it restores anything the worker checks the whole file (:data:`HEADER`: a checksum
+of every byte, some 20 ms for 45 MB in Node, while the runtime is fetched) and that the
+snapshot, the standard library and the archive it reads are of one build of Python, its
+own; a snapshot damaged anywhere, cut short, or of another build than the files beside it
+(after an update, a cache or a host may serve one version's snapshot with another's
+files) is not restored: Python starts the ordinary way.
+
+Needs ``node`` 20 or later (Debian 13's ``nodejs``); without it, or with a Node that
+cannot make one (Debian 12's Node 18), the site is built without a snapshot, the build
+says why in one line, and Python starts the ordinary way (slower, same app).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
+import sys
+from array import array
 import shutil
 import struct
 import subprocess
@@ -47,15 +58,21 @@ MAKE = "make-snapshot.mjs"  # in js/: Node makes the snapshot with it
 log = logging.getLogger(__name__)
 
 # What the app imports before its first screen (the worker then finds them loaded).
-WARM_UP = """
-import gc, os, sys
-os.chdir("/home/pyodide")
-sys.path.insert(0, "__pypackages__")
+APP_IMPORTS = """
 import flet, flet_charts, babel, babel.dates, babel.numbers, babel.support, tinydb, msgpack
 import scorekeeper.rules, scorekeeper.formats, scorekeeper.store
 import scorekeeper.app.main, scorekeeper.app.backup, scorekeeper.web.entry
 from scorekeeper.app import screens
 screens.load_all()
+"""
+
+# Python's start before the entry's imports, and Flet's own after them, then what the
+# snapshot must not keep; what Python imported is left in IMPORTED (JSON).
+WARM_UP = """
+import gc, os, sys
+os.chdir("/home/pyodide")
+sys.path.insert(0, "__pypackages__")
+{imports}
 # What Flet's run imports in the worker, but for the one module that holds the worker's
 # JavaScript (flet.messaging.pyodide_connection): some 30 modules, 0.4 s of an open
 import flet.app, flet.controls.page, flet.controls.object_patch, flet.messaging.session
@@ -86,10 +103,27 @@ sys.path_importer_cache.clear()
 gc.collect()
 """
 
-# python.snapshot as the site holds it: this header (magic, where the folded part of the
-# memory starts, its length, a checksum of it unfolded), then Pyodide's own snapshot.
-FOLDED = b"SKS1"
+# python.snapshot as the site holds it: HEADER, then Pyodide's own snapshot with the part
+# of its memory that the runtime's data segments set at its start folded (:func:`fold`).
+# The header: the magic; where the folded part starts in memory and its length (0: not
+# folded); a checksum of that part unfolded (it unfolds against this runtime only); a
+# checksum of every byte after the header as stored, and their number (damage anywhere,
+# a file cut short); and the build of Python it was made from (see ``build.python_build``:
+# the standard library and archive a restored Python reads say theirs, and the worker
+# refuses a pair that differs).
+MAGIC = b"SKS2"
+HEADER = struct.Struct("<4sIIIII16s")
 FNV_OFFSET, FNV_PRIME = 0x811C9DC5, 16777619
+
+
+@dataclass(frozen=True)
+class Header:
+    start: int  # where the folded part of the memory starts (an offset in memory)
+    length: int  # its length in bytes (0: nothing folded)
+    unfolded: int  # the checksum of that part unfolded
+    stored: int  # the checksum of everything after the header, as stored
+    size: int  # how many bytes follow the header
+    build: str  # the build of Python it was made from
 
 
 def _leb(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
@@ -136,18 +170,36 @@ def data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
     return []
 
 
-def checksum(region: bytes) -> int:
-    """FNV-1a over little-endian 32-bit words (what the worker computes too)."""
+LANES = 4
+
+
+def checksum(data: bytes) -> int:
+    """FNV-1a over little-endian 32-bit words in four lanes (word i in lane i % 4, a last
+    part word padded with zeros), then over the four lanes: what the worker computes too,
+    where the lanes let the engine do four words at a time (a third of the time of one
+    lane in Node). Any one word changed changes it."""
+    whole = len(data) // 4 * 4
+    words = array("I", bytes(memoryview(data)[:whole]))  # "I": 32 bits where this runs
+    if sys.byteorder == "big":
+        words.byteswap()
+    if whole < len(data):
+        words.append(int.from_bytes(bytes(data[whole:]), "little"))
     h = FNV_OFFSET
-    for (word,) in struct.iter_unpack("<I", region):
-        h = ((h ^ word) * FNV_PRIME) & 0xFFFFFFFF
+    for lane in range(LANES):
+        g = FNV_OFFSET
+        for word in words[lane::LANES]:
+            g = ((g ^ word) * FNV_PRIME) & 0xFFFFFFFF
+        h = ((h ^ g) * FNV_PRIME) & 0xFFFFFFFF
     return h
 
 
-def fold(made: bytes, wasm: bytes) -> bytes:
-    """Pyodide's snapshot ``made`` as the site holds it: the memory's part that the
-    runtime's data segments set at its start, XORed with them (see the module's text)."""
+def _xor_segments(made: bytes, wasm: bytes) -> tuple[bytes, int, int, bytes]:
+    """``made`` with the memory's part that the runtime's data segments set XORed with
+    them (XOR is its own inverse: this folds and unfolds), where that part starts in
+    memory, its length, and the part as it was in ``made``."""
     segments = [s for s in data_segments(wasm) if s[1]]
+    if not segments:
+        raise ValueError("the runtime has no data segments to fold against")
     start = min(offset for offset, _ in segments) // 4 * 4
     end = max(offset + len(data) for offset, data in segments)
     length = (end - start + 3) // 4 * 4
@@ -157,20 +209,56 @@ def fold(made: bytes, wasm: bytes) -> bytes:
     memory_at = struct.unpack_from("<I", made, 4)[0]  # Pyodide's header: where memory starts
     lo, hi = memory_at + start, memory_at + start + length
     region = made[lo:hi]
-    folded = (int.from_bytes(region, "little") ^ int.from_bytes(image, "little")
-              ).to_bytes(length, "little")
-    header = FOLDED + struct.pack("<III", start, length, checksum(region))
-    return header + made[:lo] + folded + made[hi:]
+    if len(region) != length:
+        raise ValueError("the memory is shorter than what the data segments set")
+    xored = (int.from_bytes(region, "little") ^ int.from_bytes(image, "little")
+             ).to_bytes(length, "little")
+    return made[:lo] + xored + made[hi:], start, length, region
+
+
+def fold(made: bytes, wasm: bytes, build: str) -> bytes:
+    """Pyodide's snapshot ``made`` as the site holds it (see :data:`HEADER`): the memory's
+    part that the runtime's data segments set at its start XORed with them (see the
+    module's text), or as it is where this runtime cannot be folded against."""
+    try:
+        payload, start, length, region = _xor_segments(made, wasm)
+    except ValueError as e:  # a runtime this code does not know: kept as Pyodide made it
+        log.warning("the start-up snapshot is not folded: %s", e)
+        payload, start, length, region = made, 0, 0, b""
+    named = build.encode("ascii")
+    if len(named) != 16:
+        raise ValueError(f"a build is named by 16 characters, not {build!r}")
+    return HEADER.pack(MAGIC, start, length, checksum(region), checksum(payload),
+                       len(payload), named) + payload
+
+
+def header(site_file: bytes) -> Header:
+    """The site file's header, once every byte after it is checked; ValueError (in
+    words) for a file that is not one, is cut short or is damaged anywhere."""
+    if len(site_file) < HEADER.size or site_file[:4] != MAGIC:
+        raise ValueError("not a start-up snapshot of this builder's (no SKS2 header)")
+    _, start, length, unfolded, stored, size, build = HEADER.unpack_from(site_file)
+    found = Header(start, length, unfolded, stored, size, build.decode("ascii", "replace"))
+    payload = memoryview(site_file)[HEADER.size:]
+    if len(payload) != size:
+        raise ValueError(f"the snapshot is cut short or too long: {len(payload)} bytes "
+                         f"after its header, not {size}")
+    if checksum(payload) != stored:
+        raise ValueError("the snapshot is damaged: its checksum does not match")
+    return found
 
 
 def unfold(site_file: bytes, wasm: bytes) -> bytes:
-    """Pyodide's own snapshot from the site's file (the worker does this in JavaScript)."""
-    if site_file[:4] != FOLDED:
-        return site_file
-    start, length, expected = struct.unpack_from("<III", site_file, 4)
-    made = site_file[16:]
-    image = fold(made, wasm)[16:]  # XOR is its own inverse
-    if checksum(image[struct.unpack_from("<I", made, 4)[0] + start:][:length]) != expected:
+    """Pyodide's own snapshot from the site's file (the worker does this in JavaScript),
+    checked whole and against this runtime."""
+    found = header(site_file)
+    made = bytes(site_file[HEADER.size:])
+    if not found.length:
+        return made
+    image, start, length, _ = _xor_segments(made, wasm)
+    memory_at = struct.unpack_from("<I", image, 4)[0]
+    if (start, length) != (found.start, found.length) or \
+            checksum(image[memory_at + start:memory_at + start + length]) != found.unfolded:
         raise ValueError("the snapshot does not unfold against this pyodide.asm.wasm")
     return image
 
@@ -187,41 +275,65 @@ def _flags(node: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Made:
-    path: Path
+    path: Path  # Pyodide's own snapshot, in the site (the build folds it: fold)
     stdlib: frozenset[str]  # the standard library's files Python holds, in the zip
     archive: frozenset[str]  # the archive's source files Python holds
 
 
-def make_snapshot(site: Path) -> Made | None:
-    """Write ``site/python.snapshot`` from the site's Pyodide and archive; None (and
-    nothing written) where Node is missing or fails."""
+@dataclass(frozen=True)
+class NoSnapshot:
+    why: str  # one line: no Node, or what the Node found said
+
+
+def _version(node: str) -> str:
+    try:
+        said = subprocess.run([node, "--version"], capture_output=True, text=True,
+                              timeout=60, check=False).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        said = ""
+    return f"Node {said}" if said else f"the Node at {node}"
+
+
+def _said(stderr: str) -> str:
+    """The line of Node's output that says what went wrong (an error's own line, not its
+    stack), or its last line."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    for line in lines:
+        if re.match(r"^[A-Za-z.]*Error\b", line):
+            return line
+    lines = [line for line in lines if not line.startswith(("at ", "Node.js v"))]
+    return lines[-1] if lines else "nothing"
+
+
+def make_snapshot(site: Path, imports: str = APP_IMPORTS) -> Made | NoSnapshot:
+    """Write Pyodide's snapshot of Python with ``imports`` done (and Flet's own) to
+    ``site/python.snapshot``, from the site's Pyodide and archive; where Node is missing
+    or cannot make one, nothing is written, and why is said in one line (all Node said
+    goes to the debug log)."""
     node = shutil.which("node")
     if node is None:
-        log.warning("no node: the web app is built without Python's start-up snapshot")
-        return None
+        return NoSnapshot("no Node.js (node) on the PATH")
     out = site / SNAPSHOT
     pyodide = site / "pyodide"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-snapshot-") as tmp, \
             resources.as_file(resources.files(__package__).joinpath("js", MAKE)) as script:
         warm_up, imported = Path(tmp) / "warm_up.py", Path(tmp) / "imported.json"
-        warm_up.write_text(WARM_UP, encoding="utf-8")
+        warm_up.write_text(WARM_UP.replace("{imports}", imports), encoding="utf-8")
         try:
             done = subprocess.run(
                 [node, *_flags(node), str(script), (pyodide / "pyodide.mjs").as_uri(),
                  str(pyodide) + "/", str(site / "app.tar.gz"), str(warm_up), str(imported),
                  str(out)], capture_output=True, text=True, timeout=TIMEOUT_SECONDS,
                 check=False)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            log.warning("no start-up snapshot: %s", e)
+        except subprocess.TimeoutExpired:
             out.unlink(missing_ok=True)
-            return None
+            return NoSnapshot(f"{_version(node)} took over {TIMEOUT_SECONDS} s")
+        except OSError as e:
+            out.unlink(missing_ok=True)
+            return NoSnapshot(f"node could not be run: {e}")
         if done.returncode != 0 or not out.is_file():
-            log.warning("no start-up snapshot: node said %s", done.stderr.strip()[-2000:])
+            log.debug("node said: %s", done.stderr)
             out.unlink(missing_ok=True)
-            return None
+            return NoSnapshot(f"{_version(node)} could not make one: {_said(done.stderr)}")
         held = json.loads(imported.read_text(encoding="utf-8"))
-    try:
-        out.write_bytes(fold(out.read_bytes(), (pyodide / "pyodide.asm.wasm").read_bytes()))
-    except ValueError as e:  # a runtime this code does not know: kept as Pyodide made it
-        log.warning("the start-up snapshot is not folded: %s", e)
     return Made(out, frozenset(held["stdlib"]), frozenset(held["archive"]))

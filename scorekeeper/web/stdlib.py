@@ -131,3 +131,18 @@ def without(stdlib_zip: bytes, held: frozenset[str]) -> bytes:
             if info.filename not in held:
                 dst.writestr(info, src.read(info), compresslevel=9)
     return out.getvalue()
+
+
+def tagged(library: bytes, build: str) -> bytes:
+    """The zip saying ``build`` (see ``build.python_build``) in its comment, which the
+    worker reads before Python reads the zip; its files are the same."""
+    out = io.BytesIO(library)
+    with zipfile.ZipFile(out, "a") as z:
+        z.comment = build.encode("ascii")
+    return out.getvalue()
+
+
+def build_of(library: bytes) -> str | None:
+    """The build a zip says (:func:`tagged`), or None."""
+    comment = zipfile.ZipFile(io.BytesIO(library)).comment
+    return comment.decode("ascii", "replace") if comment else None

@@ -32,13 +32,24 @@ def test_the_server_shows_no_storage_rows_and_no_reminder(store: GameStore) -> N
     assert not phone.has(ids.STORAGE_KEPT) and not phone.has(ids.BACKUP_NOW)
 
 
-def test_settings_say_whether_the_browser_keeps_the_games(store: GameStore) -> None:
+def test_settings_say_whether_the_browser_agreed_to_keep_the_games(store: GameStore) -> None:
+    """Granted, refused, or a browser that cannot say (no ``navigator.storage``): each in
+    its own words, in each language."""
     phone = Phone(store, route="/settings")
     in_the_browser(phone, persisted=False)
-    assert "may delete" in phone.text(ids.STORAGE_KEPT)
+    assert phone.text(ids.STORAGE_KEPT).startswith("This browser did not agree to keep")
+    assert "may delete them" in phone.text(ids.STORAGE_KEPT)
     assert phone.text(ids.LAST_BACKUP) == "No backup yet."
     in_the_browser(phone, persisted=True)
-    assert "keeps these games" in phone.text(ids.STORAGE_KEPT)
+    assert phone.text(ids.STORAGE_KEPT).startswith("This browser agreed to keep these games")
+    in_the_browser(phone, persisted=None)
+    assert phone.text(ids.STORAGE_KEPT).startswith("This browser does not say whether")
+    phone.session.set_language("pl")
+    in_the_browser(phone, persisted=True)
+    assert phone.text(ids.STORAGE_KEPT).startswith("Ta przeglądarka zgodziła się zachować")
+    phone.session.set_language("lt")
+    in_the_browser(phone, persisted=False)
+    assert phone.text(ids.STORAGE_KEPT).startswith("Ši naršyklė nesutiko išsaugoti")
 
 
 def test_back_up_now_downloads_what_the_computer_version_imports(store: GameStore,

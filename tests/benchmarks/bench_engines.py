@@ -2,7 +2,8 @@
 BiDi) and WebKitGTK (WebKitWebDriver under an Xvfb of its own), one build, one static
 server on 127.0.0.1, a phone of 390x844 at DPR 2, a fresh profile for each run.
 
-    .venv/bin/python tests/benchmarks/bench_engines.py [--runs 3] [--site DIR] [--json]
+    .venv/bin/python tests/benchmarks/bench_engines.py [--runs 3] [--site DIR]
+                                                       [--floor-site DIR] [--json]
 
 Every time is read from the page's own clock (``performance.now()``), so the drivers'
 round trips (BiDi, WebDriver, Playwright) are not in them:
@@ -11,6 +12,13 @@ round trips (BiDi, WebDriver, Playwright) are not in them:
   warm open     a reload of that page, from the service worker's cache (not the same
                 tab sent to the address again: WebKit locks that out, issue 23);
   save          the finger lifted from Save until the sheet shows the new total;
+  save floor    the same two-screen swap without the app's work, in the same browser
+                right after the app's saves: the bare Flet app of tests/e2e/swap_app.py
+                (tap Save, route back to its sheet, draw a new total) built by
+                build-web's own machinery with it as the entry module (Pyodide in the
+                page, its snapshot, the service worker) and served the same way; the
+                app's save is printed as a ratio to it on each engine (goal: at most
+                1.5x);
   split         of each engine's warm open: load event, Flutter up (its semantics
                 placeholder), Python's first screen (from there to "New game"), the
                 Flutter build picked, and IndexedDB's /data opened and read in full;
@@ -44,10 +52,12 @@ from app_steps import Table  # noqa: E402
 from bench_web import download  # noqa: E402
 from e2e_harness import PHONE, launch_chromium  # noqa: E402
 from engines import ENGINES, Xvfb  # noqa: E402
-from web_harness import WebApp, block_outside, static_server  # noqa: E402
+from web_harness import START_TIMEOUT, WebApp, block_outside, static_server  # noqa: E402
 
 from scorekeeper.app import ids  # noqa: E402
+from scorekeeper.web import bundle  # noqa: E402
 from scorekeeper.web.build import build_site  # noqa: E402
+from swap_app import STEP, SWAP_ENTER, SWAP_SAVE, SWAP_TOTAL  # noqa: E402
 
 MB = 1024 * 1024
 HANDS = (({0: 3, 2: 10}, 1), ({1: 6, 3: 7}, 0), ({0: 1, 1: 2, 2: 3, 3: 7}, 2),
@@ -75,8 +85,12 @@ OPENED = """(id) => new Promise((done) => {
     };
     look();
 })"""
-# the finger's lift on Save to the total that shows ``want``
-SAVED = """([id, want]) => { window.__saved = new Promise((done) => {
+# the finger's lift on Save to the total that shows ``want``: the time, and its split
+# by the messages to and from Python the page notes meanwhile (see js/start-early.js):
+# until the tap's first message to Python, from there until Python's last message
+# before the total shows (Python's work, IndexedDB's wait and the messages' way), and
+# from there until the total shows (Flutter draws the new screen)
+SAVED = """([id, want]) => { window.pythonMessages = []; window.__saved = new Promise((done) => {
     let t0 = null;
     document.addEventListener('pointerup', () => { if (t0 === null) t0 = performance.now(); },
                               {capture: true, once: true});
@@ -85,8 +99,16 @@ SAVED = """([id, want]) => { window.__saved = new Promise((done) => {
         const words = n ? [n.getAttribute('aria-label'), n.textContent].concat(Array.from(
             n.querySelectorAll('[aria-label]'), (c) => c.getAttribute('aria-label'))).join(' ') : '';
         const nums = (words.match(/[-\\u2212]?\\d+/g) || []).map((m) => Number(m.replace('\\u2212', '-')));
-        if (t0 !== null && nums.includes(want)) done(performance.now() - t0);
-        else requestAnimationFrame(look);
+        if (t0 !== null && nums.includes(want)) {
+            const shown = performance.now();
+            const seen = window.pythonMessages.filter(([, at]) => at >= t0 && at <= shown);
+            window.pythonMessages = null;
+            const sent = seen.find(([way]) => way === 'to Python');
+            const back = seen.filter(([way]) => way === 'from Python').pop();
+            done({ms: shown - t0, tap: sent ? sent[1] - t0 : null,
+                  python: sent && back ? back[1] - sent[1] : null,
+                  drawing: back ? shown - back[1] : null, messages: seen.length});
+        } else requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
 }); return true; }"""
@@ -111,7 +133,7 @@ def opened(web: WebApp, reload: bool = False) -> dict[str, Any]:
     return dict(web.page.evaluate(OPENED, ids.NEW_GAME))
 
 
-def saves(web: WebApp, runs: int) -> list[float]:
+def saves(web: WebApp, runs: int) -> list[dict[str, Any]]:
     """``runs`` saves on a new game (and one before, not counted)."""
     table = Table(web)
     table.start()
@@ -123,8 +145,46 @@ def saves(web: WebApp, runs: int) -> list[float]:
         table.hands.append(_hand(table, hearts, queen))
         web.page.evaluate(SAVED, [ids.TOTAL.format(seat=0), table.state.totals[0]])
         web.tap(ids.SAVE_HAND)
-        out.append(float(web.page.evaluate("() => window.__saved")))
+        out.append(dict(web.page.evaluate("() => window.__saved")))
         web.wait(ids.ENTER_HAND)
+    return out[1:]
+
+
+# The floor: the bare two-screen Flet app, as build-web builds the app (the archive's
+# main.py runs it in Flet's web worker; its snapshot has it imported).
+SWAP_APP = ROOT / "tests" / "e2e" / "swap_app.py"
+FLOOR_MAIN = b'''"""Flet's web worker runs this module: the bare two-screen app (swap_app.py)."""
+
+import flet as ft
+
+from swap_app import main
+
+ft.run(main)
+'''
+
+
+def build_floor(folder: Path) -> Path:
+    """The bare app's site, built as the app's is, with another entry module."""
+    entry = bundle.Entry(main=FLOOR_MAIN, app=False, modules=(("swap_app.py", SWAP_APP),))
+    return build_site(folder, entry=entry, imports="import flet, swap_app").folder
+
+
+def floor_saves(web: WebApp, runs: int) -> list[dict[str, Any]]:
+    """``runs`` swaps on the bare app (and one before, not counted), opened as the app's
+    saves are: once, the service worker ready, then reloaded (cross-origin isolated)."""
+    web.page.goto(web.base_url + "/")
+    web.enable_semantics(timeout=START_TIMEOUT)
+    web.wait(SWAP_ENTER, timeout=START_TIMEOUT)
+    web.service_worker_ready()
+    web.reload(ready=SWAP_ENTER)
+    out = []
+    for n in range(runs + 1):
+        web.tap(SWAP_ENTER)
+        web.wait(SWAP_SAVE)
+        web.page.evaluate(SAVED, [SWAP_TOTAL, STEP * (n + 1)])
+        web.tap(SWAP_SAVE)
+        out.append(dict(web.page.evaluate("() => window.__saved")))
+        web.wait(SWAP_ENTER)
     return out[1:]
 
 
@@ -134,8 +194,10 @@ def _hand(table: Table, hearts: dict[int, int], queen: int) -> Any:
     return Hand(tuple(hearts.get(s, 0) + (13 if s == queen else 0) for s in range(4)))
 
 
-def one_engine(engine: str, url: str, runs: int, pw: Any, xvfb: Xvfb) -> dict[str, Any]:
-    r: dict[str, Any] = {"cold": [], "warm": [], "split": [], "save": [], "idb": []}
+def one_engine(engine: str, url: str, floor_url: str, runs: int, pw: Any,
+               xvfb: Xvfb) -> dict[str, Any]:
+    r: dict[str, Any] = {"cold": [], "warm": [], "split": [], "save": [], "idb": [],
+                         "floor": []}
     for n in range(runs):
         with opened_browser(engine, pw, xvfb, webgl=True) as (page, version):
             r["version"] = version
@@ -147,7 +209,10 @@ def one_engine(engine: str, url: str, runs: int, pw: Any, xvfb: Xvfb) -> dict[st
             r["split"].append(warm)
             r["idb"].append(float(web.page.evaluate(IDB)))
             if n == runs - 1:
-                r["save"] = saves(web, runs)
+                r["save_split"] = saves(web, runs)
+                r["floor_split"] = floor_saves(WebApp(page, floor_url), runs)
+                r["save"] = [s["ms"] for s in r["save_split"]]
+                r["floor"] = [s["ms"] for s in r["floor_split"]]
     if engine == "webkit":  # CanvasKit on the CPU: the same warm open with WebGL off
         with opened_browser(engine, pw, xvfb, webgl=False) as (page, _):
             web = WebApp(page, url)
@@ -200,6 +265,15 @@ def cell(values: list[float], base: list[float] | None) -> str:
     return f"{text:<29} "
 
 
+def split(saved: list[dict[str, Any]]) -> str:
+    """The median of each part of the saves (see SAVED)."""
+    parts = []
+    for key in ("tap", "python", "drawing"):
+        values = [s[key] for s in saved if s.get(key) is not None]
+        parts.append(f"{med(values):.0f}" if values else "-")
+    return " / ".join(parts)
+
+
 def report(r: dict[str, Any], runs: int) -> list[str]:
     chromium = r["chromium"]
     lines = [f"Engines benchmark: phone 390x844 DPR 2, {runs} run(s), median (min-max), "
@@ -207,10 +281,18 @@ def report(r: dict[str, Any], runs: int) -> list[str]:
              f"{r['load_end']:.1f} at the end",
              "engines: " + ", ".join(r[e]["version"] for e in ENGINES)]
     for key, label in (("cold", "cold open -> home"), ("warm", "warm open -> home"),
-                       ("save", "save -> totals")):
+                       ("save", "save -> totals"), ("floor", "save floor")):
         lines.append(f"{label:<18}" + "".join(
             f"{e} {cell(r[e][key], None if e == 'chromium' else chromium[key])}"
             for e in ENGINES))
+    for e in ENGINES:
+        lines.append(f"{e} save split (median ms: the tap to Python, Python, Flutter "
+                     f"drawing): app {split(r[e]['save_split'])}; floor "
+                     f"{split(r[e]['floor_split'])}")
+    lines.append("save / its floor  " + "".join(
+        f"{e} {med(r[e]['save']) / med(r[e]['floor']):.2f}x   " for e in ENGINES)
+        + "(goal <= 1.5x on each: the app's save against the bare Flet app's swap, built "
+          "and served the same way, in the same browser)")
     for e in ENGINES:
         s = r[e]["split"][-1]
         lines.append(
@@ -223,8 +305,8 @@ def report(r: dict[str, Any], runs: int) -> list[str]:
                                  sorted(s.get("steps", {}).items(), key=lambda kv: kv[1])))
     lines.append(f"webkit warm open with WebGL off (CanvasKit on the CPU): "
                  f"{r['webkit']['warm_no_webgl']:.0f} ms (with WebGL {med(r['webkit']['warm']):.0f} ms)")
-    lines.append(f"download: {r['gzipped'] / MB:.1f} MB with gzip (goal <= 20 MB); "
-                 f"folder {r['size'] / MB:.1f} MB")
+    lines.append(f"download: {r['gzipped'] / MB:.1f} MB with gzip (goal <= 20 MB), then "
+                 f"{r['later'] / MB:.1f} MB once the app is up; folder {r['size'] / MB:.1f} MB")
     return lines
 
 
@@ -232,6 +314,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The web app on Chromium, Firefox, WebKit.")
     parser.add_argument("--runs", type=int, default=3, help="fresh profiles per engine (1-3)")
     parser.add_argument("--site", default=None, help="a site already built (build-web)")
+    parser.add_argument("--floor-site", default=None,
+                        help="the bare app's site already built (by an earlier run's "
+                             "build_floor)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     args = parser.parse_args(argv)
     if not 1 <= args.runs <= 3:
@@ -241,14 +326,16 @@ def main(argv: list[str] | None = None) -> int:
     r: dict[str, Any] = {"load": os.getloadavg()[0]}
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-engines-") as tmp:
         site = Path(args.site) if args.site else build_site(Path(tmp) / "site").folder
+        floor = Path(args.floor_site) if args.floor_site else build_floor(Path(tmp) / "floor")
         xvfb = Xvfb("1600x2200x24")
         try:
-            with static_server(site) as server, sync_playwright() as pw:
+            with static_server(site) as server, static_server(floor) as bare, \
+                    sync_playwright() as pw:
                 for engine in ENGINES:
-                    r[engine] = one_engine(engine, server.url, args.runs, pw, xvfb)
+                    r[engine] = one_engine(engine, server.url, bare.url, args.runs, pw, xvfb)
         finally:
             xvfb.stop()
-        r["gzipped"], r["size"] = download(site)
+        r["gzipped"], r["size"], r["later"] = download(site)
     r["load_end"] = os.getloadavg()[0]
     if args.json:
         print(json.dumps(r, indent=2))

@@ -14,10 +14,15 @@ Figures (median of ``--runs``, with min and max):
                 packages (from then: the archive unpacked, the app imported and started)
                 and first screen (until "New game" shows), from the page's console
                 messages as Playwright receives them;
+  offline, no snapshot
+                the last profile's open offline with its snapshot damaged in the service
+                worker's cache: Python starts the usual way from the files the service
+                worker kept once the app was up (one figure);
   save          tap on Save in the hand entry until the sheet shows the new totals, the
                 web app beside the server version (goal: at most 1.5x);
   download      the site's files as a phone downloads them with gzip on the wire (goal:
-                at most 25 MB), and the folder's size.
+                at most 25 MB), then what it downloads once the app is up (the usual
+                start's files), and the folder's size.
 
 ``--site`` uses a site already built (else one is built in a temporary folder). Needs
 Debian's chromium. Starts a static server and the app server on free ports.
@@ -42,7 +47,8 @@ from e2e_harness import PHONE, Flutter, app_server, launch_chromium  # noqa: E40
 from web_harness import WebApp, block_outside, static_server  # noqa: E402
 
 from scorekeeper.app import ids  # noqa: E402
-from scorekeeper.web.build import build_site, phone_download, site_files  # noqa: E402
+from scorekeeper.web.build import (build_site, later_download, phone_download,  # noqa: E402
+                                   site_files)
 
 MB = 1024 * 1024
 # console messages of the page's start, in order: (where a part of the split ends, its name)
@@ -75,8 +81,8 @@ class Clock:
 
 
 def web_opens(browser, url: str, runs: int) -> dict[str, list]:  # type: ignore[no-untyped-def]
-    out: dict[str, list] = {"first": [], "warm": [], "split": []}
-    for _ in range(runs):
+    out: dict[str, list] = {"first": [], "warm": [], "split": [], "no_snapshot": []}
+    for n in range(runs):
         ctx = browser.new_context(**PHONE)
         block_outside(ctx)
         page = ctx.new_page()
@@ -88,8 +94,23 @@ def web_opens(browser, url: str, runs: int) -> dict[str, list]:  # type: ignore[
         warm = timed(lambda: app.open("/", ready=ids.NEW_GAME))
         out["warm"].append(warm)
         out["split"].append(clock.split(warm))
+        if n == runs - 1:
+            out["no_snapshot"].append(offline_without_snapshot(ctx, app))
         ctx.close()
     return out
+
+
+def offline_without_snapshot(ctx, app: WebApp) -> float:  # type: ignore[no-untyped-def]
+    """An open offline with the snapshot damaged in the cache (the usual start)."""
+    from scorekeeper.web.snapshot import SNAPSHOT
+
+    app.kept_later()
+    ctx.set_offline(True)
+    app.in_the_cache(SNAPSHOT, "damage")
+    try:
+        return timed(lambda: app.open("/", ready=ids.NEW_GAME))
+    finally:
+        ctx.set_offline(False)
 
 
 def server_opens(browser, url: str, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
@@ -119,11 +140,12 @@ def saves(browser, app_class, url: str, runs: int) -> list[float]:  # type: igno
     return out
 
 
-def download(site: Path) -> tuple[int, int]:
+def download(site: Path) -> tuple[int, int, int]:
     """What one phone downloads (gzip: what the service worker caches at install and the
-    largest of Flutter's builds), and the folder's size."""
+    largest of Flutter's builds), the folder's size, and what it downloads once the app
+    is up (the usual start's files)."""
     files = [site / rel for rel in site_files(site)] + [site / "sw.js"]
-    return phone_download(site), sum(p.stat().st_size for p in files)
+    return phone_download(site), sum(p.stat().st_size for p in files), later_download(site)
 
 
 def fmt(values: list[float]) -> str:
@@ -139,7 +161,9 @@ def report(r: dict, runs: int) -> list[str]:
              f"first open (no cache)     {fmt(r['web_first'])}   goal <= 8000 ms",
              f"warm open (service worker){fmt(r['web_warm'])}   goal <= 3000 ms and "
              f"<= 4x server cold: {warm / cold:.1f}x",
-             f"server version, cold open {fmt(r['server_cold'])}"]
+             f"server version, cold open {fmt(r['server_cold'])}",
+             f"offline, no snapshot      {fmt(r['no_snapshot'])}   (the usual start, from "
+             f"the files kept once the app was up)"]
     splits = [s for s in r["split"] if s]
     if splits:
         parts = {k: summary([s[k] for s in splits])["median"] for k in splits[0]}
@@ -147,8 +171,8 @@ def report(r: dict, runs: int) -> list[str]:
                                                      for k, v in parts.items()))
     lines += [f"save -> totals: web {fmt(r['web_save'])}, server {fmt(r['server_save'])}, "
               f"{save_web / save_server:.2f}x (goal <= 1.5x)",
-              f"download: {r['gzipped'] / MB:.1f} MB with gzip (goal <= 25 MB); "
-              f"folder {r['size'] / MB:.1f} MB"]
+              f"download: {r['gzipped'] / MB:.1f} MB with gzip (goal <= 25 MB), then "
+              f"{r['later'] / MB:.1f} MB once the app is up; folder {r['size'] / MB:.1f} MB"]
     return lines
 
 
@@ -170,13 +194,13 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 opens = web_opens(browser, web.url, args.runs)
                 r = {"web_first": opens["first"], "web_warm": opens["warm"],
-                     "split": opens["split"],
+                     "split": opens["split"], "no_snapshot": opens["no_snapshot"],
                      "server_cold": server_opens(browser, server.url, args.runs),
                      "web_save": saves(browser, WebApp, web.url, args.runs),
                      "server_save": saves(browser, Flutter, server.url, args.runs)}
             finally:
                 browser.close()
-        r["gzipped"], r["size"] = download(site)
+        r["gzipped"], r["size"], r["later"] = download(site)
     if args.json:
         print(json.dumps(r, indent=2))
         return 0

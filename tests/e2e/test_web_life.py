@@ -149,9 +149,10 @@ def test_safari_not_installed_is_told_about_the_7_days(cached_browser, site: Pat
 
 def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
         cached_browser, site: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:  # type: ignore[no-untyped-def]
-    """The snapshot's folded part damaged (its checksum fails): the worker says so, starts
-    Python the usual way from the whole standard library and archive (kept as used, not
-    at install), and the app opens."""
+    """The snapshot's folded part damaged on the host (its checksum fails): the worker
+    says so, starts Python the usual way from the whole standard library and archive
+    (fetched then: the service worker caches them only once the app is up), and the app
+    opens."""
     import shutil
 
     from scorekeeper.web import client, snapshot
@@ -159,7 +160,9 @@ def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
     broken = tmp_path / "site"
     shutil.copytree(site, broken)
     data = bytearray((broken / snapshot.SNAPSHOT).read_bytes())
-    at = 16 + int.from_bytes(data[20:24], "little") + int.from_bytes(data[4:8], "little")
+    head = snapshot.HEADER.size
+    at = head + int.from_bytes(data[head + 4:head + 8], "little") + \
+        int.from_bytes(data[4:8], "little")
     data[at + 4096] ^= 0xFF
     (broken / snapshot.SNAPSHOT).write_bytes(bytes(data))
     phone = Phone(cached_browser, request.node.name)
@@ -175,5 +178,99 @@ def test_a_snapshot_that_does_not_restore_starts_python_the_ordinary_way(
             assert any("snapshot did not load" in s for s in said), said[-20:]
             assert any(u.endswith("/" + client.STDLIB) for u in asked), asked
             assert any(u.endswith("/" + client.ARCHIVE) for u in asked), asked
+    finally:
+        phone.close(request.node.stash.get(FAILED, False))
+
+
+def opened_once_online(phone: Phone, server_url: str) -> WebApp:
+    """The app opened online once, until the service worker keeps the files of Python's
+    usual start too (asked once the first screen is up)."""
+    from scorekeeper.web import client
+
+    web = WebApp(phone.page, server_url)
+    web.open("/", ready=ids.NEW_GAME)
+    web.service_worker_ready()
+    assert sorted(web.kept_later()) == sorted([client.STDLIB, client.ARCHIVE])
+    return web
+
+
+def test_offline_a_phone_starts_without_its_snapshot_damaged_or_of_another_build(
+        cached_browser, site: Path, request: pytest.FixtureRequest) -> None:  # type: ignore[no-untyped-def]
+    """Opened once online; then offline, its snapshot damaged near its end (outside the
+    part the checksum covered before), then whole again but beside an archive of another
+    build: each time the worker says why it does not restore and Python starts the usual
+    way from the files the service worker kept once the app was up. On the way, Settings
+    says what the browser answered about keeping the games."""
+    from scorekeeper.app.screens.settings import KEPT
+    from scorekeeper.web import client, snapshot
+
+    phone = Phone(cached_browser, request.node.name)
+    block_outside(phone.context)
+    said: list[str] = []
+    phone.page.on("console", lambda m: said.append(m.text))
+    try:
+        with static_server(site) as server:
+            web = opened_once_online(phone, server.url)
+            granted = web.page.evaluate("() => navigator.storage.persisted()")
+            web.page.goto(web.base_url + "/#/settings")
+            web.reload(ready=ids.STORAGE_KEPT)
+            assert KEPT[bool(granted)] in web.text(ids.STORAGE_KEPT), granted
+            phone.context.set_offline(True)
+            for name, how, why in ((snapshot.SNAPSHOT, "damage", "is damaged"),
+                                   (client.ARCHIVE_RESTORED, "another build",
+                                    "the archive is of fedcba9876543210")):
+                assert web.in_the_cache(name, how), name
+                said.clear()
+                web.open("/", ready=ids.NEW_GAME)
+                refused = [s for s in said if "snapshot did not load" in s]
+                assert refused and why in refused[0], said[-20:]
+                # the site's own file again (online for a moment), for the next step
+                web.in_the_cache(name, "delete")
+                phone.context.set_offline(False)
+                web.add_to_the_cache(name)
+                phone.context.set_offline(True)
+            web.shot("web-life-offline-started")
+    finally:
+        phone.close(request.node.stash.get(FAILED, False))
+
+
+def test_offline_with_no_way_to_start_the_page_says_what_to_do(
+        cached_browser, site: Path, request: pytest.FixtureRequest) -> None:  # type: ignore[no-untyped-def]
+    """Offline, the snapshot damaged and the usual start's files not kept (a phone that
+    went offline before they were fetched): the page says, in the language the app kept
+    (the player's choice, else the phone's), that it needs the internet once more and what
+    to tap; never a blank page or Flet's "[object Object]"."""
+    from scorekeeper.app.text import page_words
+    from scorekeeper.app.text.i18n import Translator
+    from scorekeeper.web import client, snapshot
+
+    phone = Phone(cached_browser, request.node.name)
+    block_outside(phone.context)
+    try:
+        with static_server(site) as server:
+            web = opened_once_online(phone, server.url)
+            kept = web.page.evaluate("() => localStorage.getItem('flutter.scorekeeper.language')")
+            assert kept == '"system"'  # what the app kept at its start: the phone's
+            for name, how in ((snapshot.SNAPSHOT, "damage"), (client.STDLIB, "delete"),
+                              (client.ARCHIVE, "delete")):
+                web.in_the_cache(name, how)
+            phone.context.set_offline(True)
+            message = phone.page.locator("#hearts-cannot-start")
+            for language in ("en", "pl", "lt"):
+                if language != "en":  # as if the player had chosen it in Settings
+                    web.page.evaluate("(code) => localStorage.setItem("
+                                      "'flutter.scorekeeper.language', JSON.stringify(code))",
+                                      language)
+                web.page.reload()
+                message.wait_for(state="visible", timeout=START_TIMEOUT * 1000)
+                tr = Translator(language)
+                assert message.locator("p").inner_text() == tr._(page_words.CANNOT_START_OFFLINE)
+                assert message.locator("button").inner_text() == tr._(page_words.TRY_AGAIN)
+                for width in (360, 390):
+                    web.page.set_viewport_size({"width": width, "height": 844})
+                    web.shot(f"web-life-cannot-start-{language}-{width}")
+            phone.context.set_offline(False)  # online again: Try again starts the app
+            message.locator("button").click()
+            web._started(ids.NEW_GAME)
     finally:
         phone.close(request.node.stash.get(FAILED, False))

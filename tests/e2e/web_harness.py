@@ -49,6 +49,26 @@ STILL = """() => new Promise((done) => {
 })""" % LAYOUT
 
 
+# The service worker's cache of the site, changed as a test needs: a file of it deleted,
+# damaged near its end, or saying another build of Python (a gzip file's name, which is
+# all the worker reads of it before it refuses the pair); or a file fetched into it.
+IN_THE_CACHE = """async ([name, how]) => {
+    const [version] = (await caches.keys()).filter((n) => n.startsWith('hearts-'));
+    const cache = await caches.open(version);
+    const kept = await cache.match(name);
+    if (how === 'delete' || !kept) return cache.delete(name);
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    if (how === 'damage') bytes[bytes.length - 5000] ^= 1;
+    if (how === 'another build') bytes.set(new TextEncoder().encode('fedcba9876543210'), 10);
+    await cache.put(name, new Response(bytes, { headers: kept.headers }));
+    return true;
+}"""
+ADD_TO_THE_CACHE = """async (name) => {
+    const [version] = (await caches.keys()).filter((n) => n.startsWith('hearts-'));
+    await (await caches.open(version)).add(name);
+}"""
+
+
 def build(folder: Path) -> Path:
     from scorekeeper.web.build import build_site
 
@@ -156,6 +176,25 @@ class WebApp(Flutter):
     def kept_build(self) -> list[str]:
         """The files of Flutter's build the service worker said it keeps for this page."""
         return list(self.page.evaluate("() => window.heartsKept || []"))
+
+    def kept_later(self) -> list[str]:
+        """Waits until the service worker says which files of Python's usual start it
+        keeps (asked once the first screen is up: sw.js's LATER); their names."""
+        return list(self.page.evaluate("""async () => {
+            while (!Array.isArray(window.heartsLater)) {
+                await new Promise((r) => setTimeout(r, 100));
+            }
+            return window.heartsLater;
+        }"""))
+
+    def in_the_cache(self, name: str, how: str) -> bool:
+        """The site's file ``name`` in the service worker's cache deleted ("delete"),
+        damaged near its end ("damage") or saying another build ("another build")."""
+        return bool(self.page.evaluate(IN_THE_CACHE, [name, how]))
+
+    def add_to_the_cache(self, name: str) -> None:
+        """The site's file ``name`` fetched into the service worker's cache."""
+        self.page.evaluate(ADD_TO_THE_CACHE, name)
 
 
 class KillableChromium:

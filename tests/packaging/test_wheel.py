@@ -130,10 +130,11 @@ def test_installed_scorekeeper_fills_its_scripts_from_outside_the_checkout(venv,
     code = ("from importlib import resources\n"
             "from scorekeeper.web import scripts, snapshot\n"
             "print(scripts.__file__)\n"
-            "print(len(scripts.fill('sw.js', VERSION='1', FILES='[]', AS_USED='[]')))\n"
+            "print(len(scripts.fill('sw.js', VERSION='1', FILES='[]', AS_USED='[]', "
+            "LATER='{}')))\n"
             "print(len(scripts.boot_script()), len(scripts.start_early()))\n"
             "print(len(scripts.start_pyodide(snapshot=None, stdlib='s', archive='a', "
-            "archive_restored='b')))\n"
+            "build=None)))\n"
             "with resources.as_file(resources.files('scorekeeper.web').joinpath("
             "'js', snapshot.MAKE)) as made:\n"
             "    print(made.stat().st_size)\n")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import re
@@ -86,9 +87,12 @@ def test_the_service_worker_caches_every_file_under_its_version(site: Path) -> N
     assert version is not None
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
     as_used = json.loads(re.search(r"const AS_USED = (\[.*?\]);", sw, re.S).group(1))
+    later = json.loads(re.search(r"const LATER = (\{.*?\});", sw, re.S).group(1))
     on_disk = build.site_files(site)
-    assert sorted(files + as_used) == sorted(["./", *on_disk])
+    assert sorted(files + as_used + list(later)) == sorted(["./", *on_disk])
     assert version.group(1) == build.version_of(site, on_disk)
+    for name, digest in later.items():  # kept only with this build's bytes
+        assert hashlib.sha256((site / name).read_bytes()).hexdigest() == digest
 
 
 def test_the_same_sources_build_the_same_version(site: Path, tmp_path: Path) -> None:
@@ -136,3 +140,42 @@ def test_without_a_snapshot_python_starts_the_usual_way(tmp_path: Path) -> None:
     assert not site.snapshot and not (site.folder / snapshot.SNAPSHOT).exists()
     assert "self.pythonSnapshot = null;" in (site.folder / "python-worker.js").read_text()
     assert "no start-up snapshot" in build.describe(site)
+
+
+# What Debian 12's own Node (18) says when it runs Pyodide (seen 2026-12-06): it has the
+# stack switching flag, but not WebAssembly.Function.
+NODE_18 = """#!/bin/sh
+case "$1" in
+  --version) echo v18.19.0 ;;
+  --v8-options) echo "  --experimental-wasm-stack-switching (enable stack switching)" ;;
+  *) printf '%s\\n' "file:///site/pyodide/pyodide.asm.mjs:9" "" \\
+       "TypeError: WebAssembly.Function is not a constructor" \\
+       "    at Object.createPyodideModule (file:///site/pyodide/pyodide.asm.mjs:9:1)" "" \\
+       "Node.js v18.19.0" >&2
+     exit 1 ;;
+esac
+"""
+
+
+@pytest.mark.parametrize("node", ["Debian 12's Node 18", "no Node"])
+def test_build_web_says_in_one_line_why_there_is_no_snapshot_and_builds(
+        node: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Node that cannot make the snapshot (a fake ``node`` on the PATH that fails as
+    Debian 12's does), or none: one line says why, and the site is built without it."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    if node != "no Node":
+        (bin_dir / "node").write_text(NODE_18)
+        (bin_dir / "node").chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    assert main(["build-web", str(tmp_path / "out")]) == 0
+    out, err = capsys.readouterr()
+    why = ("Node v18.19.0 could not make one: TypeError: WebAssembly.Function is not a "
+           "constructor" if node != "no Node" else "no Node.js (node) on the PATH")
+    assert err == (f"scorekeeper: no start-up snapshot: {why}; the site is built without it "
+                   f"(Python starts the slow way on the phone); Node 20 or later makes one\n")
+    assert "no start-up snapshot" in out and out.count("\n") == 1
+    site = tmp_path / "out"
+    assert not (site / snapshot.SNAPSHOT).exists()
+    assert "self.pythonSnapshot = null;" in (site / "python-worker.js").read_text()

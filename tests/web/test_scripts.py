@@ -5,6 +5,7 @@ line that names it, its file, and the version it was made for against the one fo
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -27,15 +28,29 @@ def test_a_value_goes_where_the_script_has_its_place(monkeypatch: pytest.MonkeyP
 
 def test_the_workers_start_is_given_the_sites_files() -> None:
     start = scripts.start_pyodide(snapshot="python.snapshot", stdlib=client.STDLIB_RESTORED,
-                                  archive=client.ARCHIVE,
-                                  archive_restored=client.ARCHIVE_RESTORED)
+                                  archive=client.ARCHIVE_RESTORED, build="0123456789abcdef")
     assert 'self.pythonSnapshot = "python.snapshot";' in start
     assert f'self.pythonStdlib = "{client.STDLIB_RESTORED}";' in start
-    # what tests/web/js/worker.test.mjs fills in for the same
-    assert ('self.appPackageUrl.replace(/app\\.tar\\.gz(?=$|[?#])/, "app_restored.tar.gz")'
-            in start)
+    assert f'self.pythonArchive = "{client.ARCHIVE_RESTORED}";' in start
+    assert 'self.pythonBuild = "0123456789abcdef";' in start
     assert "self.pythonSnapshot = null;" in scripts.start_pyodide(
-        snapshot=None, stdlib="s", archive="a", archive_restored="b")
+        snapshot=None, stdlib="s", archive="a", build=None)
+
+
+def test_the_page_is_told_the_step_and_the_words_of_a_start_that_failed() -> None:
+    """The step that has the service worker keep the usual start's files is the one the
+    app says, and the page's words when Python could not start are the catalogues'."""
+    from scorekeeper.web import entry
+
+    early = scripts.start_early()
+    assert f"const SHOWN = {json.dumps(entry.FIRST_SCREEN)};" in early
+    assert 'const LANGUAGE_KEY = "flutter.scorekeeper.language";' in early
+    words = scripts.page_words()
+    assert set(words) == {"en", "pl", "lt"}
+    assert words["en"]["again"] == "Try again" and words["pl"]["again"] == "Spróbuj ponownie"
+    assert "offline" in words["en"]["offline"] and "Wi-Fi" in words["lt"]["offline"]
+    assert len({words[code]["other"] for code in words}) == 3  # translated, not English
+    assert json.dumps(words["pl"]["offline"], ensure_ascii=False) in early
 
 
 def test_the_boot_script_corrects_the_languages_before_anything_else() -> None:
@@ -91,7 +106,8 @@ def test_build_web_says_in_one_line_which_patch_no_longer_fits(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(patches, "UNPACK_IN_PYTHON", "a line Flet no longer has")
-    monkeypatch.setattr(snapshot, "make_snapshot", lambda site: None)  # not needed here
+    monkeypatch.setattr(snapshot, "make_snapshot",  # not needed here
+                        lambda site, imports: snapshot.NoSnapshot("not needed"))
     assert main(["build-web", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.endswith("the patch 'the archive unpacked in JavaScript' of python-worker.js "

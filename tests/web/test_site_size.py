@@ -24,38 +24,90 @@ def sw_list(site: Path, name: str) -> list[str]:
     return json.loads(re.search(rf"const {name} = (\[.*?\]);", sw, re.S).group(1))
 
 
+def sw_later(site: Path) -> dict[str, str]:
+    """The service worker's LATER: name -> SHA-256, cached once the app is up."""
+    sw = (site / "sw.js").read_text()
+    return json.loads(re.search(r"const LATER = (\{.*?\});", sw, re.S).group(1))
+
+
 def zip_names(path: Path) -> set[str]:
     return set(zipfile.ZipFile(path).namelist())
+
+
+def folded_part(site_file: bytes) -> int:
+    """Where the folded part of the memory is in the site's python.snapshot."""
+    head = snapshot.HEADER.size
+    memory_at = int.from_bytes(site_file[head + 4:head + 8], "little")
+    return head + memory_at + int.from_bytes(site_file[4:8], "little")
 
 
 def test_the_snapshot_unfolds_to_pyodides_own_and_is_smaller_folded(site: Path) -> None:
     folded = (site / snapshot.SNAPSHOT).read_bytes()
     wasm = (site / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    assert folded[:4] == snapshot.FOLDED
-    made = snapshot.unfold(folded, wasm)  # the checksum of the unfolded part holds
-    assert len(made) == len(folded) - 16
+    assert folded[:4] == snapshot.MAGIC
+    made = snapshot.unfold(folded, wasm)  # the checksums of the whole and the part hold
+    assert len(made) == len(folded) - snapshot.HEADER.size
     # the folded part is mostly zeros: what the data segments put there is still there
-    start, length = int.from_bytes(folded[4:8], "little"), int.from_bytes(folded[8:12], "little")
-    at = 16 + int.from_bytes(folded[20:24], "little") + start
-    part = folded[at:at + length]
+    length = int.from_bytes(folded[8:12], "little")
+    part = folded[folded_part(folded):folded_part(folded) + length]
     assert part.count(0) > 0.9 * length
     assert len(gzip.compress(folded, 6)) < len(gzip.compress(made, 6)) - 1_000_000
 
 
+def test_the_checksum_is_the_workers() -> None:
+    """The same bytes give the same checksum in tests/web/js/worker.test.mjs."""
+    assert snapshot.checksum(b"abcde") == 634623259
+    assert snapshot.checksum(b"") == 2810851313
+
+
+def test_a_snapshot_damaged_anywhere_or_cut_short_is_refused(site: Path) -> None:
+    """Not only in its folded part: a byte anywhere after the header (here near its end,
+    past every part Pyodide reads first), or a file cut short."""
+    good = (site / snapshot.SNAPSHOT).read_bytes()
+    for at in (snapshot.HEADER.size, folded_part(good) + 100, len(good) - 5000, len(good) - 1):
+        damaged = bytearray(good)
+        damaged[at] ^= 0x01
+        with pytest.raises(ValueError, match="damaged"):
+            snapshot.header(bytes(damaged))
+    with pytest.raises(ValueError, match="cut short"):
+        snapshot.header(good[:-4096])
+    with pytest.raises(ValueError, match="no SKS2 header"):
+        snapshot.header(good[snapshot.HEADER.size:])  # Pyodide's own, or an older build's
+
+
 def test_a_snapshot_against_another_runtime_does_not_unfold(site: Path) -> None:
+    """Whole as stored (its own checksum made anew), but folded against other data
+    segments: the part's checksum, unfolded, fails."""
     folded = bytearray((site / snapshot.SNAPSHOT).read_bytes())
     wasm = (site / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    at = 16 + int.from_bytes(folded[20:24], "little") + int.from_bytes(folded[4:8], "little")
-    folded[at + 100] ^= 0xFF
+    folded[folded_part(folded) + 100] ^= 0xFF
+    payload = bytes(folded[snapshot.HEADER.size:])
+    folded[16:20] = snapshot.checksum(payload).to_bytes(4, "little")
     with pytest.raises(ValueError, match="does not unfold"):
         snapshot.unfold(bytes(folded), wasm)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node (Debian's nodejs)")
-def test_the_workers_javascript_unfolds_as_python_does(site: Path, tmp_path: Path) -> None:
-    """The worker's own code (the text the build puts in python-worker.js) run in Node."""
+def test_every_file_of_pythons_start_says_the_same_build(site: Path) -> None:
+    """The snapshot, the standard library's zips and the archives say Python's build, and
+    the worker restores only with that one (see js/start-pyodide.js)."""
     worker = (site / "python-worker.js").read_text()
-    code = worker[worker.index("// The active data segments"):
+    build = re.search(r'self.pythonBuild = "([0-9a-f]{16})";', worker).group(1)
+    assert snapshot.header((site / snapshot.SNAPSHOT).read_bytes()).build == build
+    for library in (client.STDLIB, client.STDLIB_RESTORED):
+        assert stdlib.build_of((site / library).read_bytes()) == build, library
+    for archive in (client.ARCHIVE, client.ARCHIVE_RESTORED):
+        assert bundle.build_of((site / archive).read_bytes()) == build, archive
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node (Debian's nodejs)")
+def test_the_workers_javascript_checks_and_unfolds_as_python_does(site: Path,
+                                                                   tmp_path: Path) -> None:
+    """The worker's own code (the text the build puts in python-worker.js) run in Node:
+    the snapshot's header and every byte checked, unfolded as Python unfolds it; damaged
+    near its end, refused; the builds the zip and the archive say read. The time of the
+    whole check is printed (it is on a phone's open: "cheaply")."""
+    worker = (site / "python-worker.js").read_text()
+    code = worker[worker.index("// Each of the files' builds"):
                   worker.index("self.onmessage = async")]
     script = tmp_path / "unfold.mjs"
     script.write_text(
@@ -64,13 +116,35 @@ def test_the_workers_javascript_unfolds_as_python_does(site: Path, tmp_path: Pat
         f"\nconst file = readFileSync({json.dumps(str(site / snapshot.SNAPSHOT))});\n"
         f"const wasm = new Uint8Array(readFileSync("
         f"{json.dumps(str(site / 'pyodide' / 'pyodide.asm.wasm'))}));\n"
+        "const read = (p) => { const b = readFileSync(p); "
+        "return b.buffer.slice(b.byteOffset, b.byteOffset + b.length); };\n"
         "const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.length);\n"
-        f"writeFileSync({json.dumps(str(tmp_path / 'made'))}, self.unfold(buffer, wasm));\n",
+        "const head = self.snapshotHeader(buffer);\n"
+        "const damaged = buffer.slice(0);\n"
+        "new Uint8Array(damaged)[damaged.byteLength - 5000] ^= 1;\n"
+        "const t0 = performance.now();\n"
+        "self.checkSnapshot(buffer, head);\n"
+        "const ms = performance.now() - t0;\n"
+        "let refused = '';\n"
+        "try { self.checkSnapshot(damaged, head); } catch (e) { refused = e.message; }\n"
+        f"writeFileSync({json.dumps(str(tmp_path / 'made'))}, self.unfold(buffer, wasm, head));\n"
+        "console.log(JSON.stringify({ms, refused, build: head.build, "
+        f"zip: self.zipComment(read({json.dumps(str(site / client.STDLIB_RESTORED))})), "
+        f"gz: self.gzipName(read({json.dumps(str(site / client.ARCHIVE_RESTORED))}))}}));\n",
         encoding="utf-8")
-    subprocess.run(["node", str(script)], check=True, timeout=120)
-    python = snapshot.unfold((site / snapshot.SNAPSHOT).read_bytes(),
-                             (site / "pyodide" / "pyodide.asm.wasm").read_bytes())
+    said = json.loads(subprocess.run(["node", str(script)], check=True, timeout=120,
+                                     capture_output=True, text=True).stdout)
+    print(f"the worker's whole check of {len(file_of(site)) / 1e6:.1f} MB in Node: "
+          f"{said['ms']:.0f} ms")
+    assert said["refused"] == "the start-up snapshot is damaged: its checksum does not match"
+    build = snapshot.header(file_of(site)).build
+    assert said["build"] == said["zip"] == said["gz"] == build
+    python = snapshot.unfold(file_of(site), (site / "pyodide" / "pyodide.asm.wasm").read_bytes())
     assert (tmp_path / "made").read_bytes() == python
+
+
+def file_of(site: Path) -> bytes:
+    return (site / snapshot.SNAPSHOT).read_bytes()
 
 
 def test_the_library_keeps_what_the_app_can_reach_and_drops_the_rest(site: Path) -> None:
@@ -93,8 +167,9 @@ def test_a_restored_python_reads_the_library_without_what_it_holds(site: Path) -
     assert "_pylong.py" in restored  # what was not imported before the first screen
     worker = (site / "python-worker.js").read_text()
     assert f'self.pythonStdlib = "{client.STDLIB_RESTORED}";' in worker
-    # the whole library is for a Python that starts the ordinary way: kept as used
-    assert client.STDLIB in sw_list(site, "AS_USED")
+    # the whole library is for a Python that starts the ordinary way: kept once the app
+    # is up (so that it starts offline too), not at install
+    assert client.STDLIB in sw_later(site) and client.STDLIB not in sw_list(site, "FILES")
     assert client.STDLIB_RESTORED in sw_list(site, "FILES")
 
 
@@ -167,7 +242,7 @@ def test_a_restored_python_unpacks_the_archive_without_what_it_holds(site: Path)
         assert read_later in restored, read_later
     worker = (site / "python-worker.js").read_text()
     assert "self.restored = true;" in worker and '"app_restored.tar.gz"' in worker
-    assert client.ARCHIVE in sw_list(site, "AS_USED")
+    assert client.ARCHIVE in sw_later(site) and client.ARCHIVE not in sw_list(site, "FILES")
     assert client.ARCHIVE_RESTORED in sw_list(site, "FILES")
     # Pyodide's fetch is imported only where Python downloads the archive itself
     assert "from pyodide.http import pyfetch\n" not in worker.split("elif")[0]
@@ -177,7 +252,7 @@ def test_a_restored_python_unpacks_the_archive_without_what_it_holds(site: Path)
 def test_a_site_without_a_snapshot_keeps_the_whole_library_and_archive(tmp_path: Path) -> None:
     site = build.build_site(tmp_path / "plain", with_snapshot=False).folder
     files = sw_list(site, "FILES")
-    assert client.STDLIB in files and client.ARCHIVE in files
+    assert client.STDLIB in files and client.ARCHIVE in files and sw_later(site) == {}
     assert not (site / client.STDLIB_RESTORED).exists()
     assert not (site / client.ARCHIVE_RESTORED).exists()
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from .. import backup, ids
-from ..text.i18n import LANGUAGE_NAMES, pick_language
+from ..text.i18n import LANGUAGE_NAMES, N_, pick_language
 from ..routes import Route
 from ..views.radios import Option, named_by_group, radio_group
 from ..views.widgets import Ui, app_bar, big_button, frame, section, tag, value_of
@@ -17,6 +17,16 @@ from ..views.storage_notice import Steps, storage_notice
 
 if TYPE_CHECKING:
     from ..session import Session
+
+# Whether the browser agreed to keep the games (the page asks it to: persistent storage,
+# ``navigator.storage.persist()``), as it answered when the app opened; None: it cannot say.
+KEPT = {
+    True: N_("This browser agreed to keep these games: it will not delete them when space "
+             "runs low."),
+    False: N_("This browser did not agree to keep these games: it may delete them when "
+              "space runs low. Back them up."),
+    None: N_("This browser does not say whether it will keep these games: back them up."),
+}
 
 
 class Model:
@@ -64,10 +74,7 @@ def view(ui: Ui, model: Model) -> ft.View:
 def storage_rows(ui: Ui, model: Model) -> list[ft.Control | None]:
     """Whether the browser promised to keep the games, the last backup, Back up now."""
     session = ui.session
-    if session.device is not None and session.device.persisted:
-        kept = ui._("The browser keeps these games even when space runs low.")
-    else:
-        kept = ui._("The browser may delete these games when space runs low: back them up.")
+    kept = ui._(KEPT[session.device.persisted if session.device is not None else None])
     last = backup.last_backup(session)
     when = (ui._("Last backup: {when}", when=session.tr.when(last, session.tz)) if last
             else ui._("No backup yet."))

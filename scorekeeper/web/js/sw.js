@@ -2,10 +2,16 @@
 // cached when the worker is installed and served from that cache from then on, so the app
 // opens with no network. FILES are cached at install; AS_USED only as this browser uses
 // them: the files of Flutter's two builds (a phone runs one build: it downloads and keeps
-// that one) and the client's files the app never asks for. The page says which it loaded once the app shows ({keep: [urls]}: on the
-// first open this worker did not control the page yet); later fetches of them are kept
-// as they pass. VERSION is a hash of the site's files: a new build is a new worker with a
-// new cache, which replaces the old one (and deletes its cache) when it activates.
+// that one) and the client's files the app never asks for. The page says which it loaded
+// once the app shows ({keep: [urls]}: on the first open this worker did not control the
+// page yet); later fetches of them are kept as they pass. LATER (name: SHA-256) are the
+// files only a Python that could not be restored from its snapshot reads (the whole
+// standard library and archive): cached once the page says the app is up ({later: true}),
+// so that the first open does not wait for them and a phone that opened once starts
+// offline even without its snapshot; each kept only with this build's own bytes (a host
+// updated since the install serves another build's). VERSION is a hash of the site's
+// files: a new build is a new worker with a new cache, which replaces the old one (and
+// deletes its cache) when it activates.
 //
 // Every answer it gives carries the headers that make the page cross-origin isolated
 // (what Flet's own server sends; a static host cannot be asked to): Flutter's WebAssembly
@@ -18,6 +24,7 @@ const VERSION = /*VERSION*/null;
 const CACHE = "hearts-" + VERSION;
 const FILES = /*FILES*/null;
 const AS_USED = /*AS_USED*/null;
+const LATER = /*LATER*/null;
 const INDEX = "./index.html";
 
 self.addEventListener("install", (event) => {
@@ -72,7 +79,50 @@ async function keep(cache, name, response) {
   }
 }
 
+// A file of LATER from the network, kept if it is this build's; whether it is kept.
+async function keepLater(cache, name, response) {
+  if (!response || !response.ok || !(name in LATER)) {
+    return false;
+  }
+  const body = await response.arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== LATER[name]) {
+    console.warn(`${name} is not this build's (${VERSION}): not kept`);
+    return false;
+  }
+  await cache.put(name, new Response(body, { status: response.status,
+    statusText: response.statusText, headers: response.headers }));
+  return true;
+}
+
+async function fetchLater(cache) {
+  const kept = [];
+  for (const name of Object.keys(LATER)) {
+    if (await cache.match(name)) {
+      kept.push(name);
+      continue;
+    }
+    try {
+      if (await keepLater(cache, name, await fetch(new Request(name, { cache: "reload" })))) {
+        kept.push(name);
+      }
+    } catch (e) {
+      continue;  // offline now: fetched when the page next says the app is up
+    }
+  }
+  return kept;
+}
+
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.later) {
+    event.waitUntil(caches.open(CACHE).then(fetchLater).then((kept) => {
+      if (event.ports[0]) {
+        event.ports[0].postMessage(kept);
+      }
+    }));
+    return;
+  }
   const urls = event.data && event.data.keep;
   if (!Array.isArray(urls)) {
     return;
@@ -120,6 +170,8 @@ self.addEventListener("fetch", (event) => {
     const name = siteFile(request.url);
     if (name !== null && AS_USED.includes(name)) {
       event.waitUntil(keep(cache, name, response.clone()));
+    } else if (name !== null && name in LATER) {
+      event.waitUntil(keepLater(cache, name, response.clone()));
     }
     return isolated(response);
   })());

@@ -1,13 +1,19 @@
 // The service worker (js/sw.js) in a made-up browser: its caches, the network and the
 // page are fakes that record what it does. FILES are cached at install, AS_USED only
-// once a page fetched them, and every answer carries the cross-origin isolation headers.
+// once a page fetched them, LATER once the page says the app is up (each only with this
+// build's bytes), and every answer carries the cross-origin isolation headers.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { plain, run } from "./load.mjs";
 
 const SCOPE = "https://h/hearts/";
 const FILES = ["./", "index.html", "python.js"];
 const AS_USED = ["main.dart.wasm", "assets/NOTICES"];
+// what the network has for each of LATER (this build's), and their SHA-256
+const BUILT = { "app.tar.gz": "the whole archive", "pyodide/python_stdlib.zip": "the library" };
+const sha256 = (text) => createHash("sha256").update(text).digest("hex");
+const LATER = Object.fromEntries(Object.entries(BUILT).map(([f, text]) => [f, sha256(text)]));
 
 class FakeCache {
   constructor() { this.answers = new Map(); }
@@ -29,12 +35,12 @@ class FakeCache {
   }
 }
 
-function browser({ online = true } = {}) {
+function browser({ online = true, network = {} } = {}) {
   const listeners = {};
   const caches = new Map([["hearts-old", new FakeCache()], ["other-app", new FakeCache()]]);
   const fetched = [];
   const scope = {
-    URL, Headers, Response, console,
+    URL, Headers, Response,
     Request: class extends Request {  // relative to the worker's scope, as in a browser
       constructor(input, init) {
         super(typeof input === "string" ? new URL(input, SCOPE) : input, init);
@@ -56,12 +62,16 @@ function browser({ online = true } = {}) {
     fetch: async (request) => {
       fetched.push(typeof request === "string" ? request : request.url);
       if (!online) throw new TypeError("offline");
-      return new Response(`network ${request.url}`, { headers: { "X-From": "network" } });
+      const name = request.url.slice(SCOPE.length);
+      return new Response(name in network ? network[name] : `network ${request.url}`,
+                          { headers: { "X-From": "network" } });
     },
+    crypto,
+    console: { warn: (said) => fetched.push("warned: " + said) },
   };
   scope.self = scope;
   run("sw.js", scope, { VERSION: '"v1"', FILES: JSON.stringify(FILES),
-                        AS_USED: JSON.stringify(AS_USED) });
+                        AS_USED: JSON.stringify(AS_USED), LATER: JSON.stringify(LATER) });
   // dispatch an event; what it waited for, and what it answered
   const fire = async (name, fields) => {
     const waits = [];
@@ -163,4 +173,49 @@ test("offline, the page's list keeps nothing and says so", async () => {
   await b.fire("message", { data: { keep: [`${SCOPE}assets/NOTICES`] },
                             ports: [{ postMessage: (m) => said.push(plain(m)) }] });
   assert.deepEqual(said, [[]]);
+});
+
+const later = async (b) => {
+  const said = [];
+  await b.fire("message", { data: { later: true },
+                            ports: [{ postMessage: (m) => said.push(plain(m)) }] });
+  return said;
+};
+
+test("once the app is up, the usual start's files are kept, this build's only", async () => {
+  const newer = { ...BUILT, "app.tar.gz": "the archive of a build since" };
+  const b = browser({ network: newer });
+  await b.fire("install", {});
+  assert.deepEqual(b.fetched, []);  // not at install
+  assert.deepEqual(await later(b), [["pyodide/python_stdlib.zip"]]);
+  const cache = b.caches.get("hearts-v1");
+  assert.equal(await (await cache.match("pyodide/python_stdlib.zip")).text(), "the library");
+  assert.equal(await cache.match("app.tar.gz"), undefined);
+  assert.ok(b.fetched.includes("warned: app.tar.gz is not this build's (v1): not kept"));
+});
+
+test("LATER files already kept are not fetched again; offline, none is kept", async () => {
+  const b = browser({ network: BUILT });
+  await b.fire("install", {});
+  assert.deepEqual((await later(b))[0].sort(), Object.keys(LATER).sort());
+  const asked = b.fetched.length;
+  assert.deepEqual((await later(b))[0].sort(), Object.keys(LATER).sort());
+  assert.equal(b.fetched.length, asked);
+  const off = browser({ online: false });
+  await off.fire("install", {});
+  assert.deepEqual(await later(off), [[]]);
+});
+
+test("a LATER file fetched through the worker is kept as it passes, if it is this build's",
+     async () => {
+  const b = browser({ network: BUILT });
+  await b.fire("install", {});
+  const answer = await b.fire("fetch", { request: get("app.tar.gz") });
+  assert.equal(await answer.text(), "the whole archive");
+  assert.equal(await (await b.caches.get("hearts-v1").match("app.tar.gz")).text(),
+               "the whole archive");
+  const other = browser({ network: { "app.tar.gz": "another build's" } });
+  await other.fire("install", {});
+  await other.fire("fetch", { request: get("app.tar.gz") });
+  assert.equal(await other.caches.get("hearts-v1").match("app.tar.gz"), undefined);
 });
