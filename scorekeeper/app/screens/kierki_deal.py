@@ -17,7 +17,7 @@ from ...rules import RulesError
 from .. import ids
 from ..forms.kierki_entry import KierkiEntry
 from ..text.i18n import N_
-from ..text.messages import Msg
+from ..text.messages import DEAL_NOT_KEPT, Msg
 from ..views.kierki_entry_parts import deal_header, entry_rows
 from ..views.widgets import Ui, app_bar, error_box, frame, text_action
 from . import hand
@@ -30,6 +30,8 @@ class Model(hand.Model):
     """The deal being entered (kept as a draft on every tap) and its save or delete."""
 
     entry: KierkiEntry
+    no_such = N_("There is no deal {deal}.")
+    not_kept_words = DEAL_NOT_KEPT
 
     def make_entry(self, game: rules.Game, index: int | None, draft: Any) -> KierkiEntry:
         return KierkiEntry.from_draft(game, index, draft, self.game.next_seat_changes)

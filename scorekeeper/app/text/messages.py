@@ -171,6 +171,13 @@ HAND_NOT_KEPT: dict[str, str] = {
     "storage_refused": N_("This phone could not keep hand {hand}: its storage did not take "
                           "it. Save again; if it happens again, reload the page."),
 }
+# ... and for a Kierki deal
+DEAL_NOT_KEPT: dict[str, str] = {
+    "storage_full": N_("This phone could not keep deal {deal}: its storage is full. Free "
+                       "some space, then Save again."),
+    "storage_refused": N_("This phone could not keep deal {deal}: its storage did not take "
+                          "it. Save again; if it happens again, reload the page."),
+}
 
 
 def store_error(err: Exception) -> Msg:
