@@ -14,6 +14,13 @@ screen: before an action (a tap, a keystroke's own event), before a redraw, befo
 screen is left or reread (:meth:`Session.catch_up`). Then a redraw draws what the phone
 already shows, and only a change the model makes itself (a seat moved, "the rest")
 changes what a field shows.
+
+One window stays: a redraw runs on one of Flet's threads while its loop reads the socket,
+so a text can land on a field after the redraw took the texts and before Flet has
+swapped in the new controls. It lands on the control being replaced, and the new one
+(drawn without it) sends its older text to the phone. So the drawing replaced is kept
+until the new one is sent, and what landed on it late is taken then (:meth:`Inputs.late`)
+and drawn again.
 """
 
 from __future__ import annotations
@@ -46,9 +53,10 @@ class Inputs:
 
     def __init__(self) -> None:
         self.fields: list[Typed] = []
+        self.replaced: list[Typed] = []  # the drawing before, until the new one is sent
 
     def clear(self) -> None:
-        self.fields = []
+        self.replaced, self.fields = self.fields, []
 
     def add(self, control: Any, put: Callable[[str], None], text: str) -> Typed:
         typed = Typed(control, put, text)
@@ -63,6 +71,18 @@ class Inputs:
             step = typed.take("" if value is None else str(value))
             if step is not None:
                 yield step
+
+    def late(self) -> list[Callable[[], None]]:
+        """Once a new drawing is sent: for each field of the drawing it replaced whose
+        text came after the texts were taken, the step that gives it."""
+        replaced, self.replaced = self.replaced, []
+        steps = []
+        for typed in replaced:
+            value = getattr(typed.control, "value", None)
+            step = typed.take("" if value is None else str(value))
+            if step is not None:
+                steps.append(step)
+        return steps
 
 
 __all__ = ["Inputs", "Typed"]

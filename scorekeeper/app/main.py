@@ -39,6 +39,7 @@ THEME_MODE = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
 TOPIC = "games"  # pubsub topic: a game changed in another tab
 TABLE_TOPIC = "table"  # pubsub topic: the host opened another game; table views follow
 CRASH_TEXT = N_("Something went wrong. Reload the page.")  # a failed session, on its phone
+LATE_REDRAWS = 2  # a text that lands on a drawing being replaced is drawn again, this often
 
 
 async def device_language(page: ft.Page) -> str | None:
@@ -240,18 +241,21 @@ class Shell:
     @locked
     def render(self) -> None:
         page, session = self.page, self.session
-        try:
-            view = draw(self.ui)
-        except Exception:  # never a traceback on the phone: say it and go home
-            log.exception("could not draw %s", session.route)
-            session.open(routes.Home().url())
-            view = draw(self.ui)
-        self._kept.show(page, self.ui.shown()[0], view)
-        page.theme_mode = THEME_MODE[session.theme]
-        page.title = session.tr._("Hearts Scorekeeper")
-        self._sync_dialog()
-        self._sync_notice()
-        page.update()
+        for _ in range(LATE_REDRAWS + 1):  # again while text landed late (Inputs.late)
+            try:
+                view = draw(self.ui)
+            except Exception:  # never a traceback on the phone: say it and go home
+                log.exception("could not draw %s", session.route)
+                session.open(routes.Home().url())
+                view = draw(self.ui)
+            self._kept.show(page, self.ui.shown()[0], view)
+            page.theme_mode = THEME_MODE[session.theme]
+            page.title = session.tr._("Hearts Scorekeeper")
+            self._sync_dialog()
+            self._sync_notice()
+            page.update()
+            if not session.catch_up_late():
+                break
         self._sync_awake()
         self._announce()
 

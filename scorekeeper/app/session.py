@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import tzinfo
 from typing import Any, Protocol, TypeVar
@@ -304,7 +304,18 @@ class Session:
         """The text the phone's fields already hold goes to the screen's model before the
         server does anything else for the screen (a slow server gets a keystroke's text
         before its event; see :mod:`.inputs`). A failure is said in words."""
-        for step in self.inputs.pending():
+        self._give(self.inputs.pending())
+
+    def catch_up_late(self) -> bool:
+        """After a drawing is sent: the text that landed on the fields it replaced while
+        it was drawn goes to the model (see :meth:`.Inputs.late`). Whether any did (then
+        the screen is drawn again, with it)."""
+        steps = self.inputs.late()
+        self._give(steps)
+        return bool(steps)
+
+    def _give(self, steps: Iterable[Callable[[], None]]) -> None:
+        for step in steps:
             try:
                 step()
             except StoreError as err:
