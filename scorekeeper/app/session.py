@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import tzinfo
 from typing import Any, Protocol, TypeVar
 
@@ -25,6 +24,7 @@ from .backup import Device
 from .forms import NewGameForm
 from .text.i18n import LANGUAGES, Translator, pick_language
 from .inputs import Inputs
+from .notices import Confirm, Notice, ReadOnlyError
 from .text.messages import EXPORT_SKIPPED, EXPORT_SKIPPED_PLURAL, STALE, Msg, recovery_message, rules_error, store_error
 from .routes import Route
 from .table.table_roles import KEEP_AWAKE, LanTable, gate, host_opened
@@ -48,34 +48,6 @@ class Screens(Protocol):
     def open(self, session: Session, route: Route) -> tuple[Route, Any]:
         """The route actually shown (after redirects) and its screen model."""
         ...
-
-
-@dataclass
-class Notice:
-    """A short message at the bottom of the screen, maybe with an Undo action."""
-
-    msg: Msg
-    undo: Callable[[], None] | None = None
-    serial: int = 0
-    route: Route | None = None  # the screen it is shown on (set when it is shown)
-
-
-@dataclass
-class Confirm:
-    """A question that needs a yes before something is deleted (``serial``: which one)."""
-
-    title: Msg
-    body: Msg
-    yes: Msg
-    action: Callable[[], None]
-    serial: int = 0
-
-
-class ReadOnlyError(StoreError):
-    """This tab may not change what is stored (its role only follows the game)."""
-
-    def __init__(self) -> None:
-        super().__init__("refused", "this phone only follows the game")
 
 
 class Session:

@@ -13,7 +13,6 @@ for every figure; it computes nothing itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
