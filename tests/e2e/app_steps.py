@@ -205,7 +205,15 @@ class Table:
             app.tap(ids.MODE_POINTS)
             app.wait(ids.POINTS.format(seat=0))
         for seat, value in points.items():
-            app.type(ids.POINTS.format(seat=seat), str(value))
+            field, text = ids.POINTS.format(seat=seat), str(value)
+            app.type(field, text)
+            if text:  # the hand has it before the next field, as a player glances at
+                # the field's "= 3" before typing on (the field's spoken name carries the
+                # hand's own copy of the text, "Points for Iza: 3"): a number lost on its
+                # way is named here, not found missing from the totals after Save
+                app.wait_text(field, lambda t, v=text: re.search(
+                    rf": {re.escape(v)}(\s|$)", t) is not None,
+                    what=f"{self.players[seat]}'s {text} taken by the hand")
 
     def expect_player_points(self, points: list[int]) -> None:
         for seat, p in enumerate(points):
