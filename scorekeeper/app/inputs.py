@@ -66,23 +66,21 @@ class Inputs:
     def pending(self) -> Iterator[Callable[[], None]]:
         """For each field whose text the model has not taken yet, the step that gives it
         (each text is given once)."""
-        for typed in list(self.fields):
-            value = getattr(typed.control, "value", None)
-            step = typed.take("" if value is None else str(value))
-            if step is not None:
-                yield step
+        return _untaken(list(self.fields))
 
     def late(self) -> list[Callable[[], None]]:
         """Once a new drawing is sent: for each field of the drawing it replaced whose
         text came after the texts were taken, the step that gives it."""
         replaced, self.replaced = self.replaced, []
-        steps = []
-        for typed in replaced:
-            value = getattr(typed.control, "value", None)
-            step = typed.take("" if value is None else str(value))
-            if step is not None:
-                steps.append(step)
-        return steps
+        return list(_untaken(replaced))
+
+
+def _untaken(fields: list[Typed]) -> Iterator[Callable[[], None]]:
+    for typed in fields:
+        value = getattr(typed.control, "value", None)
+        step = typed.take("" if value is None else str(value))
+        if step is not None:
+            yield step
 
 
 __all__ = ["Inputs", "Typed"]
