@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -15,12 +16,26 @@ from ..formats.shapes import IMPORT_FILE
 from ..rules import RulesError
 from ..store import GameStore, StoreError
 from ..store.gamedoc import now_iso
+from ..store.paths import data_dir
 from ..store.storage import atomic_write
-from .errors import UsageError, one_line_errors, say
+from .errors import UsageError, one_line_errors, say, write_out
 from .reading import parse_json, text_pieces
 
 
-def _open(db: str | None) -> GameStore:
+def _open(db: str | None, *, made: bool = True) -> GameStore:
+    """The data folder's store; ``made=False``: the folder must be there already (an
+    export makes none). A folder that cannot be read is said so, not taken for a
+    read-only one."""
+    folder = data_dir(db)
+    if not made and not folder.exists():
+        raise UsageError(f"no data folder at {folder}")
+    if folder.exists():
+        try:
+            os.listdir(folder)
+        except NotADirectoryError:
+            raise UsageError(f"{folder}: not a folder; --db names the data folder") from None
+        except OSError as e:
+            raise UsageError(f"cannot read the data folder {folder} ({e.strerror})") from None
     try:
         store = GameStore.open(db)
     except StoreError as e:
@@ -36,7 +51,7 @@ def _say_notes(store: GameStore) -> None:
 
 @one_line_errors
 def export_games(db: str | None, fmt: str, output: str | None) -> int:
-    store = _open(db)
+    store = _open(db, made=False)
     try:
         games = store.export_games()
     except StoreError as e:
@@ -48,8 +63,7 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
         document = export_document(games, now_iso())
         text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if output is None or output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        write_out(text)
     else:
         path = Path(output)
         if path.is_dir():
