@@ -60,7 +60,7 @@ class FileShape:
 
     def begins(self, path: Path, char: str) -> None:
         game = self.game(path)
-        if game is not None and path != () and char != "{":
+        if game is not None and path != () and char not in ("{", ""):  # "": the end
             raise FormatError("import_invalid", f"{game} is not an object", game=path[-1] + 1)
 
     def item(self, path: Path, n: int) -> None:
