@@ -21,7 +21,6 @@ limits), ``replay``, ``store_commands`` (export, import). The store never import
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import dataclass
 from typing import Any, Sequence

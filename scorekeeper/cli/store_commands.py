@@ -59,6 +59,10 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
     _say_notes(store)  # e.g. a game that could not be read and was left out
     if fmt == "csv":
         text = export_csv(games)
+        left_out = _not_in_csv(games)
+        if left_out:
+            say(f"the CSV leaves out {left_out}; the JSON export (--format json) keeps "
+                "everything")
     else:
         document = export_document(games, now_iso())
         text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
@@ -74,6 +78,21 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
             raise UsageError(f"{output}: {e}") from None
         print(f"exported {len(games)} games to {output}", file=sys.stderr)
     return 0
+
+
+def _not_in_csv(games: list[dict[str, Any]]) -> str:
+    """What of ``games`` (exported game files) a CSV cannot hold, in words ("" if
+    nothing): a game with no hands has no rows, and a change of player waits for a hand
+    that has none either. (Every rule of a game is in the CSV; change logs are in none.)"""
+    empty = sum(1 for g in games if not g.get("hands"))
+    waiting = sum(1 for g in games if g.get("hands") and g.get("next_seat_changes"))
+    parts = []
+    if empty:
+        parts.append(f"{empty} game{'s' if empty > 1 else ''} with no hands yet")
+    if waiting:
+        parts.append(f"the change of player waiting for the next hand in {waiting} "
+                     f"game{'s' if waiting > 1 else ''}")
+    return " and ".join(parts)
 
 
 def _looks_like_csv(file: str, first: str) -> bool:
