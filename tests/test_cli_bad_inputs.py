@@ -265,3 +265,23 @@ def test_a_csv_export_imported_back_into_its_folder(tmp_path: Path) -> None:
     assert proc.returncode == 0 and "stored with other hands" not in proc.stderr, proc.stderr
     assert "added 0, already stored 3" in proc.stderr
     assert snapshot(db) == before
+
+
+def test_kierki_files_are_read_within_the_same_bounds(tmp_path: Path, stored: Path) -> None:
+    """A Kierki sheet and a Kierki game file go through the same reading: a column the
+    sheet does not know, a line too long, a deal after the 1,000th, a key twice."""
+    head = "deal,contract,player_1,taken_1,player_2,taken_2,player_3,taken_3"
+    row = "1,no_tricks,Ala,5,Bartek,6,Celina,6"
+    refused_import(tmp_path, stored, "k1.csv", head.replace("contract", "contarct") + "\n"
+                   + row + "\n", "unknown column 'contarct'", "did you mean 'contract'?")
+    refused_import(tmp_path, stored, "k2.csv", head + "\n" + row + "\n" + "x" * 70_000 + "\n",
+                   "line 3 is longer than 65,536")
+    refused_import(tmp_path, stored, "k3.csv", head + "\n" + row.replace("1,", "1001,", 1)
+                   + "\n", "deal 1,001", "at most 1,000")
+    deal = '{"contract": "no_tricks", "taken": [5, 6, 6]}'
+    kierki = ('{"players": ["Ala", "Bartek", "Celina"], "rules": {"variant": "kierki"}, '
+              '"hands": [' + ", ".join([deal] * 1001) + "]}")
+    refused_import(tmp_path, stored, "k.json", kierki, "more than 1,000 hands")
+    refused_import(tmp_path, stored, "k2.json", kierki.replace(
+        '"contract": "no_tricks"', '"contract": "no_tricks", "contract": "no_hearts"', 1),
+        "the key 'contract' is there twice")
