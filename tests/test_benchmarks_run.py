@@ -119,7 +119,10 @@ def test_engines_benchmark_runs_on_the_three_engines() -> None:
 
 
 def test_big_files_benchmark_runs_every_file() -> None:
-    out = run("bench_big_files.py", "--mb", "0.2")
+    out = run("bench_big_files.py", "--mb", "0.2", "--games", "10002")
+    worst = [line for line in out.splitlines() if line.startswith("worst ")]
+    assert len(worst) == 4 and all("exit 2" in line for line in worst), out
+    assert "more than 10,000 games" in out and "not a regular file" in out, out
     for label in ("import csv", "import game", "replay game", "import export"):
         line = next(line for line in out.splitlines() if line.startswith(label))
         assert line.count(" MB") == 2 and "exit 2" in line and "x memory" in line, line

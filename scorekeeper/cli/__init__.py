@@ -21,14 +21,13 @@ limits), ``replay``, ``store_commands`` (export, import). The store never import
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..formats import FormatError
 from ..rules import RulesError
-from .errors import EXIT_INVALID, UsageError, say
+from .errors import EXIT_INVALID, UsageError, drop_stdout, flush_out, say
 from .replay import format_table
 
 __all__ = ["EXIT_INVALID", "FLAGS", "UsageError", "build_parser", "format_table", "main",
@@ -176,13 +175,31 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = build_parser().parse_args(argv)
     if args.command is None:
         args.command, args.func = "serve", cmd_serve
+    given = {flag.dest for flag in FLAGS if hasattr(args, flag.dest)}
     for flag in FLAGS:
         if args.command in flag.commands:
             if not hasattr(args, flag.dest):
                 setattr(args, flag.dest, flag.default())
         elif hasattr(args, flag.dest):
             raise UsageError(_misplaced(flag, args.command, getattr(args, flag.dest)))
+    _check_values(args, given)
     return args
+
+
+def _check_values(args: argparse.Namespace, given: set[str]) -> None:
+    """The values argparse lets through that the command cannot use."""
+    port = getattr(args, "port", None)
+    if port is not None and not 0 <= port <= 65535:
+        raise UsageError(f"--port {port}: a port is a number from 0 to 65535 "
+                         "(0: any free port)")
+    db = getattr(args, "db", None)
+    if db is not None and not db.strip():
+        raise UsageError("--db: the folder's name is empty; name the data folder "
+                         "(e.g. --db ~/hearts), or leave --db out for the app's own")
+    if getattr(args, "lan", False) and "host" in given:
+        raise UsageError(f"--lan and --host {args.host} contradict each other: --lan listens "
+                         "on every address (0.0.0.0) so that phones can reach it, --host on "
+                         "the one named; give one of them")
 
 
 def _misplaced(flag: Flag, command: str, value: Any) -> str:
@@ -196,26 +213,21 @@ def _misplaced(flag: Flag, command: str, value: Any) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command. A closed pipe on stdout (a reader such as ``head`` that has read
-    enough) is not an error: the rest of the output is dropped and the status is 0."""
+    enough) is not an error: the rest of the output is dropped and the status is 0. An
+    output that cannot be written (a full disk, standard output closed) is one line and
+    status 2."""
     try:
         try:
             code = _run(argv)
         finally:  # flushed here (also after --help), not at exit, where it would print a traceback
-            sys.stdout.flush()
+            flush_out()
     except BrokenPipeError:
-        _drop_stdout()
+        drop_stdout()
         return 0
+    except UsageError as e:  # from flush_out: the output could not be written
+        say(str(e))
+        return EXIT_INVALID
     return code
-
-
-def _drop_stdout() -> None:
-    """Point stdout at the null device so the interpreter's last flush finds nothing to fail."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test)
-        pass
 
 
 def _run(argv: Sequence[str] | None) -> int:

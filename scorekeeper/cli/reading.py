@@ -22,10 +22,10 @@ import sys
 from typing import Any, BinaryIO, Iterator
 
 from ..formats import FormatError
+from ..formats.bounds import MAX_DIGITS  # a whole number: points, a target, a version
 from ..formats.jsonstream import JsonSyntaxError, Shape, ValueTooLong, load
 from .errors import UsageError
 
-MAX_DIGITS = 18  # a whole number in a game file: points, a target, a version
 PIECE_BYTES = 1 << 16
 
 
@@ -44,8 +44,19 @@ def text_pieces(path: str, limit: int, what: str) -> Iterator[str]:
 
 
 def _open(path: str) -> BinaryIO:
+    """The file, or standard input for ``-``. A path that is not a regular file (a
+    device such as ``/dev/zero``, a named pipe, a socket) is refused before it is
+    opened: it could be endless, or block; standard input may be a pipe."""
+    if path == "-":
+        return sys.stdin.buffer
     try:
-        return sys.stdin.buffer if path == "-" else open(path, "rb")
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(mode):
+            raise UsageError(f"{path}: not a regular file (a device, a pipe or a socket); "
+                             "give a file, or - to read standard input")
+        return open(path, "rb")
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except IsADirectoryError:

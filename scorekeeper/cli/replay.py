@@ -7,7 +7,7 @@ import json
 
 from .. import formats, rules
 from ..formats.shapes import GAME_FILE
-from .errors import UsageError
+from .errors import UsageError, write_out
 from .kierki_sheet import kierki_sheet
 from .reading import parse_json, text_pieces
 
@@ -21,9 +21,9 @@ def replay(file: str, as_json: bool) -> int:
     except (formats.FormatError, rules.RulesError) as e:
         raise UsageError(f"{file}: {e}") from None
     if as_json:
-        print(json.dumps(formats.state_to_dict(game), ensure_ascii=False, indent=2))
+        write_out(json.dumps(formats.state_to_dict(game), ensure_ascii=False, indent=2) + "\n")
     else:
-        print(format_table(game))
+        write_out(format_table(game) + "\n")
     return 0
 
 

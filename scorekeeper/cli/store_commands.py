@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -15,12 +16,26 @@ from ..formats.shapes import IMPORT_FILE
 from ..rules import RulesError
 from ..store import GameStore, StoreError
 from ..store.gamedoc import now_iso
+from ..store.paths import data_dir
 from ..store.storage import atomic_write
-from .errors import UsageError, one_line_errors, say
+from .errors import UsageError, one_line_errors, say, write_out
 from .reading import parse_json, text_pieces
 
 
-def _open(db: str | None) -> GameStore:
+def _open(db: str | None, *, made: bool = True) -> GameStore:
+    """The data folder's store; ``made=False``: the folder must be there already (an
+    export makes none). A folder that cannot be read is said so, not taken for a
+    read-only one."""
+    folder = data_dir(db)
+    if not made and not folder.exists():
+        raise UsageError(f"no data folder at {folder}")
+    if folder.exists():
+        try:
+            os.listdir(folder)
+        except NotADirectoryError:
+            raise UsageError(f"{folder}: not a folder; --db names the data folder") from None
+        except OSError as e:
+            raise UsageError(f"cannot read the data folder {folder} ({e.strerror})") from None
     try:
         store = GameStore.open(db)
     except StoreError as e:
@@ -36,7 +51,7 @@ def _say_notes(store: GameStore) -> None:
 
 @one_line_errors
 def export_games(db: str | None, fmt: str, output: str | None) -> int:
-    store = _open(db)
+    store = _open(db, made=False)
     try:
         games = store.export_games()
     except StoreError as e:
@@ -44,12 +59,15 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
     _say_notes(store)  # e.g. a game that could not be read and was left out
     if fmt == "csv":
         text = export_csv(games)
+        left_out = _not_in_csv(games)
+        if left_out:
+            say(f"the CSV leaves out {left_out}; the JSON export (--format json) keeps "
+                "everything")
     else:
         document = export_document(games, now_iso())
         text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if output is None or output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        write_out(text)
     else:
         path = Path(output)
         if path.is_dir():
@@ -60,6 +78,21 @@ def export_games(db: str | None, fmt: str, output: str | None) -> int:
             raise UsageError(f"{output}: {e}") from None
         print(f"exported {len(games)} games to {output}", file=sys.stderr)
     return 0
+
+
+def _not_in_csv(games: list[dict[str, Any]]) -> str:
+    """What of ``games`` (exported game files) a CSV cannot hold, in words ("" if
+    nothing): a game with no hands has no rows, and a change of player waits for a hand
+    that has none either. (Every rule of a game is in the CSV; change logs are in none.)"""
+    empty = sum(1 for g in games if not g.get("hands"))
+    waiting = sum(1 for g in games if g.get("hands") and g.get("next_seat_changes"))
+    parts = []
+    if empty:
+        parts.append(f"{empty} game{'s' if empty > 1 else ''} with no hands yet")
+    if waiting:
+        parts.append(f"the change of player waiting for the next hand in {waiting} "
+                     f"game{'s' if waiting > 1 else ''}")
+    return " and ".join(parts)
 
 
 def _looks_like_csv(file: str, first: str) -> bool:

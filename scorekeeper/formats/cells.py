@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bounds import digits_error
 from .errors import FormatError
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -44,8 +45,11 @@ def bad(message: str, **params: Any) -> FormatError:
 def whole(text: str, what: str, line: int) -> int:
     """A whole-number cell (``what`` on ``line``, for the message)."""
     t = text.strip()
-    if not (t.lstrip("-").isdigit() and t.lstrip("-").isascii()) or len(t) > 18:
+    if not (t.lstrip("-").isdigit() and t.lstrip("-").isascii()):
         raise bad(f"line {line}: {what} must be a whole number, not {t[:20]!r}", line=line)
+    too_long = digits_error(t, f"line {line}: {what} {t[:12]}...")
+    if too_long is not None:
+        raise bad(str(too_long), line=line, **too_long.params)
     return int(t)
 
 

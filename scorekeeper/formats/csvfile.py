@@ -19,9 +19,14 @@ column names in any case and order):
   with a value as ``key=value`` (``pass_cards=2 tie=share``); ``jack`` (on the rows of a
   hand) names who took the J♦. The export has these two columns only when a game in it
   plays a house rule (``jack``: the J♦ rule), so other exports keep their columns;
+* ``queen_breaks_hearts`` (first row of a game): ``true`` when the table plays that
+  the queen of spades breaks hearts (``false`` or empty: it does not); the export has
+  the column only when a game in it plays so;
 * a seat that changes name (a table's life): the rows of a hand name whoever played it,
   and ``was`` (on the changed seat's row of the hand the change comes in) the name the
   seat had before; the export has the column only when a game in it has a change;
+* a column the sheet does not know (``targt`` for ``target``) or a column named twice
+  is refused, naming the nearest known column, as an unknown key of a game file is;
 * ``pass``, ``score`` and ``total`` are derived by the rules: left empty they are
   ignored, filled in they must agree with the rules (a typo on the sheet is caught).
 
@@ -40,18 +45,23 @@ import itertools
 from typing import Any, Iterable, Iterator
 
 from .. import rules
+from .bounds import lines as _lines, too_many_games
 from .cells import bad as _bad, identified, quote_text, unquote_text, whole as _whole, written
-from .errors import FormatError
+from .errors import FormatError, nearest_key
 from .gamefile import game_from_dict
 from .kierki_csv import (ALL_KIERKI_COLUMNS, KIERKI_REQUIRED, KIERKI_TEXT, kierki_columns,
                          kierki_rows, read_kierki_game)
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
-HOUSE_COLUMNS = ("house_rules", "jack", "was")  # only in a file with a game that has them
+# only in a file with a game that has them
+HOUSE_COLUMNS = ("house_rules", "jack", "was", "queen_breaks_hearts")
 REQUIRED = ("hand", "player", "points")
 TEXT_COLUMNS = frozenset(("game_id", "created", "updated", "variant", "moon_rule", "dealer",
-                          "pass", "player", "moon_choice", "house_rules", "jack", "was"))
+                          "pass", "player", "moon_choice", "house_rules", "jack", "was",
+                          "queen_breaks_hearts"))
+YES_NO = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False,
+          "": False}
 
 def export_csv(games: Iterable[dict[str, Any]]) -> str:
     """One row per hand and player of a Hearts game, one row per deal of a Kierki game
@@ -96,7 +106,8 @@ def _hearts_rows(g: dict[str, Any], game: rules.Game) -> list[dict[str, Any]]:
                 hand.moon_choice.value if hand.moon_choice else "", hs.scores[seat],
                 totals[seat], house_text(game.rules),
                 "" if hand.jack is None else names[hand.jack],
-                before[seat] if seat in was else ""))))
+                before[seat] if seat in was else "",
+                "true" if game.rules.queen_breaks_hearts else "false"))))
         before = names
     return rows
 
@@ -104,6 +115,8 @@ def _hearts_rows(g: dict[str, Any], game: rules.Game) -> list[dict[str, Any]]:
 def _has(column: str, game: rules.Game) -> bool:
     if column == "was":
         return any(hand.seat_changes for hand in game.hands)
+    if column == "queen_breaks_hearts":
+        return game.rules.queen_breaks_hearts
     return game.rules.plays("jack_of_diamonds") if column == "jack" else bool(game.rules.house)
 
 
@@ -152,10 +165,11 @@ def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
     delimiter = max((",", ";", "\t"), key=first.rstrip("\r\n").count)
     reader = csv.reader(itertools.chain([first], lines), delimiter=delimiter)
     numbered = ((reader.line_num, row) for row in _rows(reader) if any(c.strip() for c in row))
-    _, header = next(numbered, (0, None))
+    header_line, header = next(numbered, (0, None))
     if header is None:
         raise _bad("the CSV file is empty")
     head = [c.strip().lower() for c in header]
+    _check_head(head, line=header_line)
     kierki = "contract" in head  # a Kierki sheet (or a file with Kierki games too)
     need = KIERKI_REQUIRED if kierki else REQUIRED
     missing = [c for c in need if c not in head]
@@ -170,6 +184,8 @@ def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
                  for name, i in col.items()}
         gid = cells.get("game_id", "")
         _check_row(cells, gid, line, rows_of)
+        if gid not in games and (error := too_many_games(len(games) + 1)) is not None:
+            raise _bad(f"line {line}: {error}", line=line)
         games.setdefault(gid, []).append((line, cells))
     return [_one_game(gid, lines, head) for gid, lines in games.items()]
 
@@ -197,15 +213,25 @@ def _one_game(gid: str, lines: list[tuple[int, dict[str, str]]], head: list[str]
     return read_kierki_game(gid, lines) if kierki else _game(gid, lines)
 
 
-def _lines(pieces: Iterable[str]) -> Iterator[str]:
-    """The lines of text given in pieces, each with its end ("\n"), as ``csv`` reads them."""
-    rest = ""
-    for piece in pieces:
-        *whole, rest = (rest + piece).split("\n")
-        for line in whole:
-            yield line + "\n"
-    if rest:
-        yield rest
+def _check_head(head: list[str], line: int) -> None:
+    """Every column is one the sheet knows, once: a column that is not read would be
+    a rule or a score silently dropped (``targt`` for ``target``). Empty column names (a
+    spreadsheet's trailing separators) are left alone."""
+    known = CSV_COLUMNS + HOUSE_COLUMNS + ALL_KIERKI_COLUMNS
+    seen: set[str] = set()
+    for name in head:
+        if not name:
+            continue
+        if name in seen:
+            raise _bad(f"line {line}: the column {name!r} is there twice", line=line,
+                       column=name)
+        seen.add(name)
+        if name not in known:
+            nearest = nearest_key(name, known)
+            hint = (f"did you mean {nearest!r}?" if nearest
+                    else f"the export's columns are {', '.join(CSV_COLUMNS + HOUSE_COLUMNS)}")
+            raise _bad(f"line {line}: unknown column {name!r} ({hint})", line=line,
+                       column=name, nearest=nearest)
 
 
 def _rows(reader: Any) -> Iterator[list[str]]:
@@ -264,6 +290,9 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
                                                           "moon": first.get("moon_rule") or "add_to_others"}}
     if first.get("house_rules"):
         data["rules"].update(read_house_text(first["house_rules"], first_line))
+    if first.get("queen_breaks_hearts"):
+        data["rules"]["queen_breaks_hearts"] = _yes_no(first["queen_breaks_hearts"],
+                                                       "queen_breaks_hearts", first_line)
     if first.get("target"):
         data["rules"]["target"] = _whole(first["target"], "target", first_line)
     elif variant in {v.value for v in rules.Variant}:
@@ -276,6 +305,14 @@ def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
         data["hands"].append(hand)
     _check_derived(identified(data, gid, first), lines)
     return data
+
+
+def _yes_no(cell: str, what: str, line: int) -> bool:
+    try:
+        return YES_NO[cell.strip().lower()]
+    except KeyError:
+        raise _bad(f"line {line}: {what} must be true or false, not {cell[:20]!r}",
+                   line=line) from None
 
 
 def _seat_changes(rows: list[tuple[int, dict[str, str]]], keys: list[str], number: int,

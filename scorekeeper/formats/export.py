@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .. import rules
-from .errors import FormatError
+from .errors import FormatError, unknown_key
 from .gamefile import TOP_KEYS, check_keys, game_from_dict, game_to_dict
 from .kierki_file import deal_from_record, deal_record
 
@@ -48,6 +48,10 @@ ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a game's id, matched whole: ID_RE.
 # player changed from the next hand on ("seats", from format 3 on: ``old_seats`` and
 # ``new_seats`` are the changes waiting for that hand before and after, [[seat, name]])
 ACTIONS = ("add", "edit", "remove", "insert", "seats")
+# the keys a change-log entry may have (any other is refused, as a game file's are)
+CHANGE_KEYS = ("at", "action", "hand", "old", "new", "old_moon_choice", "new_moon_choice",
+               "old_jack", "new_jack", "old_seats", "new_seats", "old_seat_changes",
+               "new_seat_changes", "old_deal", "new_deal", "version")
 
 
 def utc_iso(when: datetime) -> str:
@@ -137,6 +141,10 @@ def _seat_names(value: Any) -> list[list[Any]]:
 
 
 def _change(entry: Any, where: str, n: int) -> dict[str, Any]:
+    for key in entry if isinstance(entry, dict) else ():
+        if key not in CHANGE_KEYS:
+            error = unknown_key(key, CHANGE_KEYS, f"change log entry {n}")
+            raise _bad(f"{where}: {error}", entry=n, **error.params)
     try:
         if not isinstance(entry, dict) or entry.get("action") not in ACTIONS:
             raise ValueError

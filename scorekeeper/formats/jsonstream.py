@@ -9,8 +9,9 @@ they come. Every other value (a hand, the rules, a name) is decoded whole by the
 standard library's decoder, at its speed; none may be longer than ``max_value``
 characters of text. The result is what ``json.loads`` gives for the same text.
 
-Errors: :class:`JsonSyntaxError` (the line and column in the whole text, as
-``json.JSONDecodeError`` has them), the shape's own (e.g. a ``FormatError``), and what
+A key given twice in one object raises :class:`DuplicateKey` (``json.loads`` would keep
+the last silently). Errors: :class:`JsonSyntaxError` (the line and column in the whole
+text, as ``json.JSONDecodeError`` has them), the shape's own (e.g. a ``FormatError``), and what
 the decoder's ``parse_int``/``parse_constant`` raise; ``RecursionError`` for a value
 nested too deeply.
 """
@@ -50,6 +51,15 @@ class ValueTooLong(ValueError):
         self.limit, self.lineno, self.colno = limit, lineno, colno
 
 
+class DuplicateKey(ValueError):
+    """A key given twice in one object (``json.loads`` keeps the last one silently)."""
+
+    def __init__(self, key: str, lineno: int, colno: int) -> None:
+        super().__init__(f"the key {key!r} is there twice in one object (line {lineno}, "
+                         f"column {colno})")
+        self.key, self.lineno, self.colno = key, lineno, colno
+
+
 class Shape(Protocol):
     """What to walk into and what to check on the way."""
 
@@ -63,16 +73,31 @@ class Shape(Protocol):
         """Item ``n`` (1-based) of the walked array at ``path`` comes next (raise to
         refuse it: one too many)."""
 
+    # optional: def begins(self, path: Path, char: str) -> None: the value at ``path``
+    # begins with ``char`` (raise to refuse it before it is read: not an object)
+
 
 def load(pieces: Iterable[str], shape: Shape, *, parse_int: Any = None,
          parse_constant: Any = None, max_value: int = MAX_VALUE_CHARS) -> Any:
     """The JSON value of the text ``pieces``, walked and checked as ``shape`` says."""
-    reader = _Reader(pieces, json.JSONDecoder(parse_int=parse_int,
-                                              parse_constant=parse_constant), shape, max_value)
+    reader = _Reader(pieces, json.JSONDecoder(parse_int=parse_int, parse_constant=parse_constant,
+                                              object_pairs_hook=_once), shape, max_value)
     value = reader.value(())
     if reader.peek():
         raise reader.error("Extra data", reader.pos)
     return value
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object decoded whole, each key once (the reader says where)."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key, 0, 0)
+            seen.add(key)
+    return out
 
 
 class _Reader:
@@ -82,6 +107,7 @@ class _Reader:
         self._decoder = decoder
         self._shape = shape
         self._max = max_value
+        self._begins = getattr(shape, "begins", None)
         self.buf, self.pos, self._eof = "", 0, False
         self._line, self._col0 = 1, 0  # the line and 0-based column of buf[0]
 
@@ -139,6 +165,8 @@ class _Reader:
 
     def value(self, path: Path) -> Any:
         char = self.peek()
+        if self._begins is not None:
+            self._begins(path, char)
         if char in ("{", "[") and self._shape.walk(path, char):
             self.pos += 1
             return self._object(path) if char == "{" else self._array(path)
@@ -153,7 +181,10 @@ class _Reader:
         while True:
             if char != '"':
                 raise self.error("Expecting property name enclosed in double quotes", self.pos)
+            at = self.pos
             key = self._whole()
+            if key in out:
+                raise DuplicateKey(key, *self.where(at))
             self._shape.key(path, key)
             self._expect(":", "Expecting ':' delimiter")
             out[key] = self.value(path + (key,))
@@ -198,6 +229,9 @@ class _Reader:
                 except json.JSONDecodeError as e:
                     if self._eof or self._end(start) is not None:
                         raise self.error(e.msg, e.pos) from None
+                except DuplicateKey as e:
+                    if self._eof or self._end(start) is not None:
+                        raise DuplicateKey(e.key, *self.where(start)) from None
                 except ValueError:  # from parse_int or parse_constant
                     if self._eof or self._end(start) is not None:
                         raise

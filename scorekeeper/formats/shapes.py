@@ -2,13 +2,15 @@
 limits it checks on the way, so that a file is refused at the first one it crosses: a key
 that the file cannot have, a game's hand after its 1,000th (``rules.MAX_HANDS``), a
 player after the most any variant seats (``rules.MAX_PLAYERS``), a change-log entry
-after the 10,000th (``MAX_CHANGES``). The checks of the whole file (``game_from_dict``,
+after the 10,000th (``MAX_CHANGES``), a game of a file to import after the 10,000th
+(``bounds.MAX_IMPORT_GAMES``) or one that is not an object (``[1, 1, ...]``). The checks of the whole file (``game_from_dict``,
 ``parse_import``) run afterwards as ever; these only come first, with the same words.
 """
 
 from __future__ import annotations
 
 from .. import rules
+from .bounds import too_many_games
 from .errors import FormatError, unknown_key
 from .export import EXPORT_KEYS, FILE_KEYS, MAX_CHANGES
 from .gamefile import TOP_KEYS
@@ -56,8 +58,17 @@ class FileShape:
             raise error if game == "the game" else FormatError(
                 error.code, f"{game}: {error}", **error.params)
 
+    def begins(self, path: Path, char: str) -> None:
+        game = self.game(path)
+        if game is not None and path != () and char not in ("{", ""):  # "": the end
+            raise FormatError("import_invalid", f"{game} is not an object", game=path[-1] + 1)
+
     def item(self, path: Path, n: int) -> None:
-        if path[-1:] and path[-1] in GROWING:
+        if self.many and path in ((), ("games",)):
+            error = too_many_games(n)
+            if error is not None:
+                raise error
+        elif path[-1:] and path[-1] in GROWING:
             most, what = GROWING[path[-1]]
             if n > most:
                 raise FormatError(f"too_many_{path[-1]}", f"{self.game(path[:-1])} has more "

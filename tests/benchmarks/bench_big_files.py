@@ -7,10 +7,15 @@ export holding that game; and the same files at a normal size (20 hands) as the
 reference. Runs ``scorekeeper import`` on each (and ``replay`` on the game files) in a
 child process, ``python -m scorekeeper.cli`` from ``--root`` (default: this checkout; give
 another checkout to measure its code), and prints for each the wall time, the child's
-peak memory (``ru_maxrss``), its exit status, and the ratios to the normal file. The goal
-for a big file: refused (status 2) within 2 s and under 100 MB. Not collected by
-pytest; prints figures and asserts nothing. The last line is ``big files: worst X s,
-Y MB``.
+peak memory (``ru_maxrss``), its exit status, and the ratios to the normal file.
+
+Then the worst cases of reading, each a file the command must refuse early: a CSV of
+one line of ``--mb`` MB, a JSON list of ``--mb`` MB of numbers, a list of ``--games``
+games (374,000: about 50 MB) whose last one is bad, and ``/dev/zero``, with the CPU time
+beside the wall time (on a busy machine the wall time is mostly waiting); each is
+stopped after ``--stop`` seconds (its line then says so). The goal for every big file: refused
+(status 2) within 2 s and under 100 MB. Not collected by pytest; prints figures and
+asserts nothing. The last line is ``big files: worst X s, Y MB``.
 """
 
 from __future__ import annotations
@@ -71,47 +76,103 @@ def write_files(folder: Path, mb: float) -> dict[str, Path]:
 # the memory of the process it was started from (Linux keeps the larger of the image
 # before and after exec), so this benchmark, which holds the big files' text, would
 # otherwise lend the command its own size.
-LAUNCH = """import os, sys, time
-out, argv = sys.argv[1], sys.argv[2:]
+# A command still running after ``stop`` seconds is killed (its status is then -9).
+LAUNCH = """import os, signal, sys, time
+out, stop, argv = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
 start = time.perf_counter()
 pid = os.posix_spawn(argv[0], argv, os.environ,
                      file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
+signal.setitimer(signal.ITIMER_REAL, stop)
 _, status, usage = os.wait4(pid, 0)
+signal.setitimer(signal.ITIMER_REAL, 0)
 with open(out, "w") as f:
     f.write(f"{time.perf_counter() - start} {usage.ru_maxrss} "
-            f"{os.waitstatus_to_exitcode(status)}")
+            f"{os.waitstatus_to_exitcode(status)} {usage.ru_utime + usage.ru_stime}")
 """
 
 
-def run(root: Path, args: list[str], figures: Path) -> tuple[float, float, int, str]:
+def run(root: Path, args: list[str], figures: Path, stop: float = 600,
+        ) -> tuple[float, float, int, str]:
     """Seconds, peak MB (ru_maxrss) and exit status of one command, and its stderr."""
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = subprocess.run([sys.executable, "-c", LAUNCH, str(figures), sys.executable, "-m",
-                           "scorekeeper.cli", *args], cwd=root, env=env, capture_output=True,
-                          text=True, errors="replace")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(root)}
+    proc = subprocess.run([sys.executable, "-c", LAUNCH, str(figures), str(stop),
+                           sys.executable, "-m", "scorekeeper.cli", *args], cwd=root, env=env,
+                          capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
         raise SystemExit(f"the launcher failed: {proc.stderr[-2000:]}")
-    seconds, kb, code = figures.read_text().split()
+    seconds, kb, code, cpu = figures.read_text().split()
+    CPU[0] = float(cpu)
     return float(seconds), int(kb) / 1024, int(code), proc.stderr.strip()
+
+
+CPU = [0.0]  # the CPU time (user and system) of the last command run
+
+
+def worst_files(folder: Path, mb: float, count: int) -> dict[str, str]:
+    """The worst cases of reading, by name: the files to import."""
+    size = int(mb * 1_000_000)
+    line = folder / "one-line.csv"
+    with line.open("w") as f:
+        f.write("hand,player,points,")
+        f.write("x," * ((size - 20) // 2))
+    numbers = folder / "numbers.json"
+    with numbers.open("w") as f:
+        f.write("[" + "1," * ((size - 2) // 2) + "1]")
+    games = folder / "games.json"
+    with games.open("w") as f:
+        f.write("[")
+        for n in range(1, count):
+            f.write(json.dumps({"id": f"g{n}", "players": PLAYERS, "rules": {"target": 100},
+                                "hands": [HAND, HAND]}) + ",\n")
+        f.write(json.dumps({"id": "bad", "players": PLAYERS, "hands": [{"points": [1]}]}))
+        f.write("]")
+    return {f"one-line CSV ({mb:g} MB)": str(line),
+            f"list of numbers ({mb:g} MB)": str(numbers),
+            f"{count:,} games, last bad ({games.stat().st_size / 1e6:.0f} MB)": str(games),
+            "/dev/zero": "/dev/zero"}
+
+
+def run_worst(root: Path, work: Path, mb: float, count: int, stop: float,
+              ) -> tuple[float, float]:
+    """Each worst case imported once; the worst time and memory."""
+    worst = (0.0, 0.0)
+    for name, path in worst_files(work, mb, count).items():
+        db = work / "db-worst"
+        seconds, peak, code, err = run(root, ["import", path, "--db", str(db)],
+                                       work / "figures.txt", stop)
+        stopped = f", stopped after {stop:g} s" if code == -9 else ""
+        worst = (max(worst[0], seconds), max(worst[1], peak))
+        print(f"worst {name:<34} {seconds:7.2f} s ({CPU[0]:.2f} s CPU) {peak:7.1f} MB, "
+              f"exit {code}{stopped}"
+              f"{', db created' if db.exists() else ''}")
+        print(f"    {err.splitlines()[-1][:150] if err and code != -9 else ''}")
+        shutil.rmtree(db, ignore_errors=True)
+    return worst
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mb", type=float, default=50, help="size of the big files (default 50)")
+    ap.add_argument("--games", type=int, default=374_000,
+                    help="games in the list whose last one is bad (default 374,000)")
+    ap.add_argument("--stop", type=float, default=600,
+                    help="seconds after which a command is stopped (default 600)")
+    ap.add_argument("--only-worst", action="store_true", help="only the worst cases")
     ap.add_argument("--root", default=str(ROOT),
                     help="the checkout whose scorekeeper runs (default: this one)")
     args = ap.parse_args()
     root = Path(args.root).resolve()
     work = Path(tempfile.mkdtemp(prefix="bench_big_"))
     try:
-        files = write_files(work, args.mb)
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
         print(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
               f"load {load}; code from {root}")
+        worst = run_worst(root, work, args.mb, args.games, args.stop)
+        files = {} if args.only_worst else write_files(work, args.mb)
         for name, path in files.items():
             print(f"  {name:<14} {path.stat().st_size / 1_000_000:8.2f} MB")
-        worst = (0.0, 0.0)
-        for kind in ("csv", "game", "export"):
+        for kind in ("csv", "game", "export") if files else ():
             commands = [("import", ["import", "{file}", "--db", "{db}"])]
             if kind == "game":
                 commands.append(("replay", ["replay", "{file}"]))

@@ -88,7 +88,7 @@ BAD_SHEETS = {
                              "hand 1: the points add up to 20"),
     "empty": ("\n\n", "the CSV file is empty"),
     "5000 digits": ("hand,player,points\n1,A," + "9" * 5000 + "\n1,B,0\n1,C,0\n",
-                    "points must be a whole number"),
+                    "line 2: points 999999999999... has 5,000 digits"),
     "name with an escape": ("hand,player,points\n1,\x1b[31mA,26\n1,B,0\n1,C,0\n",
                             "control or invisible characters"),
 }

@@ -224,8 +224,13 @@ def test_export_to_stdout_in_a_subprocess(folder: Path) -> None:
 
 
 def test_export_of_an_empty_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    GameStore(tmp_path / "new")  # made, and nothing stored in it
     assert main(["export", "--db", str(tmp_path / "new")]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == []
+    # a folder that is not there is not made: a typo is said
+    assert main(["export", "--db", str(tmp_path / "typo")]) == 2
+    assert "no data folder at" in capsys.readouterr().err
+    assert not (tmp_path / "typo").exists()
 
 
 def test_commands_say_what_was_repaired(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
