@@ -52,7 +52,7 @@ def held() -> Iterator[Callable[[], bool]]:
     if outer:
         _seen.flag = False
     _seen.depth = getattr(_seen, "depth", 0) + 1
-    before = _block()
+    before: set[int] | None = None
 
     def stopped() -> bool:
         if before is not None and _take():
@@ -60,9 +60,16 @@ def held() -> Iterator[Callable[[], bool]]:
         return bool(_seen.flag)
 
     try:
+        before = _block()
         yield stopped
     finally:
         _seen.depth -= 1
         if before is not None:
             with contextlib.suppress(OSError, ValueError, RuntimeError):
                 _mask(signal.SIG_SETMASK, before)  # type: ignore[misc]
+
+
+def hold_until_exit() -> None:
+    """SIGINT and SIGTERM wait from now until the process ends (then they are dropped):
+    a command that has done its work and said so cannot be cut off before its exit."""
+    _block()
