@@ -2,8 +2,9 @@
 two (an import and its undo): they wait, blocked, and the store asks between two steps
 whether one came (:func:`held`).
 
-Where signals cannot be blocked (Windows, the browser), nothing is held: a Ctrl-C raises
-``KeyboardInterrupt`` wherever it lands, as before.
+Only a process that leaves Ctrl-C to Python (a command) has its signals held, in its
+main thread; where signals cannot be blocked (Windows, the browser), nothing is held: a
+Ctrl-C raises ``KeyboardInterrupt`` wherever it lands, as before.
 """
 
 from __future__ import annotations
@@ -21,9 +22,21 @@ _wait = getattr(signal, "sigwait", None)
 _seen = threading.local()  # signals taken inside the outermost hold of this thread
 
 
+def _ours() -> bool:
+    """Whether a Ctrl-C here is ours to hold: in the main thread (where Python runs
+    signal handlers) of a process that left SIGINT to Python (a KeyboardInterrupt). A
+    process with a handler of its own (the server, see ``app.server.stopping``) keeps
+    its signals: they are never taken here."""
+    try:
+        return (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    except (AttributeError, ValueError):
+        return False
+
+
 def _block() -> set[int] | None:
     """Block STOP in this thread; the mask before, or None where nothing can be held."""
-    if _mask is None or _pending is None or _wait is None:
+    if _mask is None or _pending is None or _wait is None or not _ours():
         return None
     try:
         return set(_mask(signal.SIG_BLOCK, STOP))
