@@ -2,13 +2,17 @@
 
 :func:`scorekeeper.formats.parse_import` has checked every game of the file before this
 runs (the rules, ids, dates, the change log, and that each game can be written as UTF-8).
-Then the games are written one by one, each under its lock; if a write fails part-way (a
-full disk, an I/O error, an interrupt), every game this import wrote is undone, newest
-first: a game it added is removed, a game it continued gets its previous file back (the
-newest backup, renamed into place: no disk space needed). A game someone else changed
-since is left as it is. If anything could not be undone, the error (code
-``import_partial``) names exactly the games that stay stored; otherwise it says that
-nothing was imported.
+Then the games are written one by one, each under its lock, each noted in the import's
+undo log (:mod:`.undolog`) before its file is replaced; the import is stored once every
+game is on disk and the log is removed. If a write fails part-way (a full disk, an I/O
+error, an interrupt), every game this import wrote is undone, newest first: a game it
+added is removed, a game it continued gets its previous file back (the newest backup,
+renamed into place: no disk space needed). A game someone else changed since is left as
+it is. If anything could not be undone, the error (code ``import_partial``) names
+exactly the games that stay stored; otherwise it says that nothing was imported. A
+process killed part-way leaves its log, and the next open undoes its games
+(:func:`undo_killed_imports`). SIGINT and SIGTERM wait (:mod:`.interrupts`) and stop
+the import between two games (code ``interrupted``), never inside a write or an undo.
 The index is compacted after an undo, so the journal does not keep the lines of the games
 written and undone (the data folder is as big as before the import).
 """
@@ -65,7 +69,7 @@ class Games(Protocol):
 
 def import_items(store: Games, items: list[ImportItem]) -> ImportResult:
     bulk = len(items) > BULK_IMPORT  # many games: one sync at the end, not one each
-    log = UndoLog(store.path / IMPORTS, store._locks, durable=not bulk)
+    undo = UndoLog(store.path / IMPORTS, store._locks, durable=not bulk)
     added = skipped = updated = 0
     conflicts: list[str] = []
     with interrupts.held() as stopped:  # a Ctrl-C waits for the next game, see there
@@ -73,7 +77,7 @@ def import_items(store: Games, items: list[ImportItem]) -> ImportResult:
             for item in items:
                 if stopped():
                     raise _stopped()
-                outcome = _import_one(store, item, log, durable=not bulk)
+                outcome = _import_one(store, item, undo, durable=not bulk)
                 if outcome == "added":
                     added += 1
                 elif outcome == "updated":
@@ -84,20 +88,20 @@ def import_items(store: Games, items: list[ImportItem]) -> ImportResult:
                     conflicts.append(item.id)
             if stopped():
                 raise _stopped()
-            if bulk and log.written:
+            if bulk and undo.written:
                 _sync(store)  # every game written above is on disk before the commit
-            log.close()  # the commit: from here on the import is stored
+            undo.close()  # the commit: from here on the import is stored
         except BaseException as e:
-            kept = _undo(store, log.written)
+            kept = _undo(store, undo.written)
             with suppress(StoreError):  # (it stays: the next open undoes it again)
-                log.close()
-            if log.written:  # the index as it was: the undone games' journal lines go too
+                undo.close()
+            if undo.written:  # the index as it was: the undone games' journal lines go too
                 with suppress(StoreError):  # (a disk still full: they stay, harmless)
                     store._index.compact()
             if bulk:
                 with suppress(OSError, StoreError):
                     _sync(store)
-            raise _failure(e, log.written, kept) from e
+            raise _failure(e, undo.written, kept) from e
     return ImportResult(added, skipped, updated, tuple(conflicts))
 
 

@@ -14,6 +14,8 @@ import signal
 import threading
 from typing import Callable, Iterator
 
+from . import platform
+
 STOP = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None))
              if s is not None)
 _mask = getattr(signal, "pthread_sigmask", None)
@@ -27,6 +29,8 @@ def _ours() -> bool:
     signal handlers) of a process that left SIGINT to Python (a KeyboardInterrupt). A
     process with a handler of its own (the server, see ``app.server.stopping``) keeps
     its signals: they are never taken here."""
+    if platform.BROWSER:  # no signals come to the page's Python
+        return False
     try:
         return (threading.current_thread() is threading.main_thread()
                 and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
