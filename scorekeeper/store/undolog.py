@@ -92,12 +92,20 @@ class UndoLog:
         stack = contextlib.ExitStack()
         stack.enter_context(lock(self.locks, self.token, wait=True))
         try:
-            self.folder.mkdir(exist_ok=True)
+            if not self.folder.is_dir():
+                self.folder.mkdir(exist_ok=True)
+                if self.durable:
+                    fsync_dir(self.folder.parent)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
                                | O_CLOEXEC | O_BINARY, 0o644)
             if self.durable:
                 fsync_dir(self.folder)
         except OSError as e:
+            if self._fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(self._fd)
+                    os.unlink(self.path)
+                self._fd = -1
             stack.close()
             raise os_error(e, self.path) from e
         self._lock = stack
