@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 from store_helpers import assert_consistent, hand, long_game
-from test_store_import_atomic import exported
 
+from scorekeeper import formats, rules
 from scorekeeper.store import GameStore, StoreError, interrupts, undolog
 from scorekeeper.store.importing import IMPORTS
+
+
+def exported(n: int) -> list[dict]:
+    """``n`` game files with ids, as an export holds them."""
+    return [{"id": f"g{i}", "created": "2026-01-02T03:04:05Z", "version": 3,
+             **formats.game_to_dict(rules.Game.new([f"Ala{i}", "Bartek", "Celina", "Darek"],
+                                                   hands=[hand(0), hand(1)]))}
+            for i in range(n)]
 
 
 def killed_import(folder: Path, games: list[dict], after: int) -> None:
