@@ -55,7 +55,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from .store_commands import import_games
 
-    return import_games(args.file, db=args.db)
+    return import_games(args.file, db=args.db,
+                        whole_process=getattr(args, "whole_process", False))
 
 
 def cmd_build_web(args: argparse.Namespace) -> int:
@@ -241,6 +242,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
         stopping.install()  # from here on SIGINT and SIGTERM stop it: see there
         allocator.serve_on_malloc()  # see there: the memory of expired sessions goes back
+    args.whole_process = argv is None  # this process is the command (not a test's call)
     for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8: no traceback
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

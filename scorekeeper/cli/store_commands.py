@@ -3,18 +3,21 @@ command line. Bad input prints one line (``scorekeeper: ...``) on stderr and ret
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..formats import MAX_IMPORT_BYTES, FormatError, ImportItem, export_csv, export_document
 from ..formats import parse_csv, parse_import
 from ..formats.shapes import IMPORT_FILE
 from ..rules import RulesError
-from ..store import GameStore, StoreError
+from ..store import GameStore, StoreError, interrupts
 from ..store.gamedoc import now_iso
 from ..store.paths import data_dir
 from ..store.storage import atomic_write
@@ -126,14 +129,45 @@ def checked_import(file: str) -> list[ImportItem]:
         raise UsageError(f"{file}: {e}; nothing was imported") from None
 
 
+EXIT_INTERRUPTED = 130  # stopped by Ctrl-C (SIGINT) or SIGTERM
+STOPPED = "import stopped: nothing was imported"
+
+
 @one_line_errors
-def import_games(file: str, db: str | None) -> int:
-    items = checked_import(file)
+def import_games(file: str, db: str | None, whole_process: bool = False) -> int:
+    """Import ``file``: all or nothing whatever signals come. A Ctrl-C or SIGTERM stops
+    it (exit 130) and undoes what it wrote; once the import is stored, they no longer
+    undo it. Either way one line says what was done. ``whole_process``: this is the
+    ``scorekeeper`` process, which ends after it (signals then wait until it does)."""
+    said = False
+    try:
+        with _term_stops():
+            items = checked_import(file)
+            if whole_process:
+                interrupts.hold_until_exit()
+            with interrupts.held() as stopped:  # they wait; the store asks between games
+                code = _import(file, db, items, stopped)
+                said = True
+                return EXIT_INTERRUPTED if stopped() else code
+    except KeyboardInterrupt:  # came before the store held it (reading the file)
+        if not said:
+            say(f"{file}: {STOPPED}")
+        return EXIT_INTERRUPTED
+
+
+def _import(file: str, db: str | None, items: list[ImportItem],
+            stopped: Callable[[], bool]) -> int:
     store = _open(db)
     try:
         result = store.import_checked(items)
     except StoreError as e:
         _say_notes(store)
+        if e.code == "interrupted":
+            say(f"{file}: {STOPPED}")
+            return EXIT_INTERRUPTED
+        if e.params.get("cause") == "interrupted":  # stopped, and not all undone
+            say(f"{file}: {e}")
+            return EXIT_INTERRUPTED
         raise UsageError(f"{file}: {e}; nothing was imported" if e.code == "import_invalid"
                          else f"{file}: {e}") from None
     _say_notes(store)
@@ -142,7 +176,28 @@ def import_games(file: str, db: str | None) -> int:
         parts.append(f"updated {result.updated}")
     if result.conflicts:
         parts.append(f"kept as stored {len(result.conflicts)}")
-    print(f"{file}: " + ", ".join(parts), file=sys.stderr)
+    late = "; stopped only once every game was stored" if stopped() else ""
+    print(f"{file}: " + ", ".join(parts) + late, file=sys.stderr)
     for gid in result.conflicts:
         print(f"  game {gid} is stored with other hands; kept the stored one", file=sys.stderr)
     return 0
+
+
+@contextlib.contextmanager
+def _term_stops() -> Iterator[None]:
+    """SIGTERM stops the import as a Ctrl-C does (not the process at once)."""
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except (AttributeError, OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)

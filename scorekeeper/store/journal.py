@@ -17,7 +17,8 @@ appended and when, and what the lines mean):
 generation and the number of the last record appended, one fixed-width line rewritten in
 place. Neither file is fsynced: the game files are the truth, and the index notices what
 a crash took (see :mod:`.index`). A reader takes only complete lines (a writer may be
-mid-line); a torn line at the end is closed before the next one is appended.
+mid-line); a torn line at the end (its writer was killed inside the write) is cut off
+before the next one is appended.
 """
 
 from __future__ import annotations
@@ -86,8 +87,11 @@ def complete_lines(chunk: bytes) -> tuple[int, list[bytes]]:
 
 
 def append(path: Path, payload: bytes, expected_size: int) -> int:
-    """Append ``payload`` (one line) to the journal; its size after. A journal longer
-    than ``expected_size`` ends in a torn line: that line is closed first. A failed
+    """Append ``payload`` (one line) to the journal; its size after. ``expected_size``
+    is where the journal's last complete line ends (the caller has read every complete
+    line, holding the index lock): a journal longer than that ends in a torn line, the
+    start of a line whose writer was killed inside its write, and that line is cut off
+    first (closed, it would be a garbled complete line: a damaged journal). A failed
     write is cut off again (a :class:`.errors.StoreError`)."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | O_CLOEXEC | O_BINARY)
@@ -95,9 +99,10 @@ def append(path: Path, payload: bytes, expected_size: int) -> int:
         raise os_error(e, path) from e
     try:
         size = os.fstat(fd).st_size
-        if size != expected_size:  # a torn line at the end: close it first
-            payload = b"\n" + payload
         try:
+            if size > expected_size:  # a torn line at the end: cut it off
+                os.ftruncate(fd, expected_size)
+                size = expected_size
             write_all(fd, payload)
         except OSError as e:
             with contextlib.suppress(OSError):

@@ -150,7 +150,7 @@ def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
             return
     try:
         try:
-            _lock(fd, shared)
+            lock_fd(fd, shared)
         except OSError as e:  # e.g. a filesystem without locks: never write unlocked
             raise os_error(e, path, "lock") from e
         yield
@@ -158,17 +158,22 @@ def file_lock(path: Path, shared: bool = False) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def _lock(fd: int, shared: bool) -> None:
-    """Block until ``fd`` is locked: ``flock`` where there is one, else portalocker
-    (Windows: a lock on the file's first byte; shared locks are exclusive there)."""
+def lock_fd(fd: int, shared: bool, wait: bool = True) -> None:
+    """Lock ``fd`` (without ``wait``: BlockingIOError if another holds it): ``flock``
+    where there is one, else portalocker (Windows: a lock on the file's first byte;
+    shared locks are exclusive there)."""
     if fcntl is not None:
-        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+                    | (0 if wait else fcntl.LOCK_NB))  # BlockingIOError if not taken
         return
     import portalocker
 
     try:
         portalocker.lock(open(fd, "rb", closefd=False),  # noqa: SIM115 - fd closed by caller
-                         portalocker.LOCK_SH if shared else portalocker.LOCK_EX)
+                         (portalocker.LOCK_SH if shared else portalocker.LOCK_EX)
+                         | (0 if wait else portalocker.LOCK_NB))
+    except portalocker.exceptions.AlreadyLocked as e:
+        raise BlockingIOError(errno.EAGAIN, "locked by another process") from e
     except portalocker.exceptions.LockException as e:
         raise OSError(errno.ENOLCK, f"cannot lock the file ({e})") from e
 

@@ -12,6 +12,7 @@ Layout of the data folder::
     settings.json              TinyDB: language, theme, recent names, ...
     drafts/<id>.json           a half-entered hand per game (settings, drafts and the
                                folder's upkeep: extras.py; imports: importing.py)
+    imports/<token>.undo       the undo log of an import under way (undolog.py)
     locks/                     flock files; tmp/: temporary files of writes in progress
 
 A game file is the source of truth; scores, totals, winners and the end of the game are
@@ -36,7 +37,7 @@ from .errors import GameNotFoundError, StaleGameError, StoreError
 from .extras import SettingsAndDrafts
 from .gamedoc import change_value, hand_entry, now_iso, summary_value, waiting_seats
 from .gamefiles import CHANGES, DOC, GAME, GameFiles, change_log
-from .importing import import_items
+from .importing import import_items, undo_killed_imports
 from .index import Index
 from .model import Change, GameSummary, ImportResult, RecoveryNote, StoredGame
 from .storage import file_key
@@ -73,6 +74,7 @@ class GameStore(GameFiles, SettingsAndDrafts):
             with suppress(StoreError):  # e.g. read-only: check again next time
                 self._index.mark_boot()
         self._resolve_pending()
+        undo_killed_imports(self)  # an import whose process was killed: all or nothing
 
     @classmethod
     def open(cls, db: str | os.PathLike | None = None) -> "GameStore":

@@ -105,3 +105,22 @@ def test_healthy_journals_raise_no_alarm(folder: Path) -> None:
     for s in (store, other, GameStore(folder)):
         s.list_games()
         assert s.recoveries == ()
+
+
+def test_a_line_torn_by_a_kill_is_cut_off_by_the_next_writer(folder: Path) -> None:
+    """A writer killed inside its write leaves the start of a line: the next writer cuts
+    it off (closed, it would be a garbled record: a damaged journal, rebuilt)."""
+    store = GameStore(folder)
+    sg = games(store, 1)[0]
+    before = journal(folder).read_bytes()
+    with open(journal(folder), "ab") as f:
+        f.write(b'{"begin":"' + sg.id.encode())  # the writer died here
+    other = GameStore(folder)
+    other.add_hand(sg.id, hand(2), sg.version)
+    raw = journal(folder).read_bytes()
+    assert raw.startswith(before) and raw.endswith(b"\n")
+    assert b'{"begin":"' + sg.id.encode() + b'{' not in raw  # cut off, not continued
+    again = GameStore(folder)
+    assert rebuilt_notes(again) == [] and again.recovery_notes == ()
+    assert again.get(sg.id).version == sg.version + 1
+    assert_consistent(again)
