@@ -39,7 +39,7 @@ def table_of(rules: Rules) -> KierkiRules:
 def contract_terms(rules: Rules, players: int, contract: Contract | str) -> Terms:
     """What ``contract`` pays at this Kierki table (``rules``) for ``players``."""
     table = table_of(rules)
-    return terms(contract, players, table.last_tricks, table.lottery)
+    return terms(contract, players, table.last_tricks, table.lottery, table.trump_trick)
 
 
 def score_deal(rules: Rules, players: int, deal: Deal) -> tuple[int, ...]:
