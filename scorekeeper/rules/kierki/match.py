@@ -43,11 +43,14 @@ def contract_terms(rules: Rules, players: int, contract: Contract | str) -> Term
 
 
 def score_deal(rules: Rules, players: int, deal: Deal) -> tuple[int, ...]:
-    """The points each player scores for a (valid) deal, signed."""
+    """The points each player scores for a (valid) deal, signed. A lottery's place
+    nobody is named for yet (None, as an entry has it) pays nobody: a lone second out
+    is paid the second's prize, never the first's."""
     if deal.contract is Contract.LOTTERY:
         scores = [0] * players
         for seat, prize in zip(deal.out, contract_terms(rules, players, deal.contract).prizes):
-            scores[seat] += prize
+            if seat is not None:
+                scores[seat] += prize
         return tuple(scores)
     t = contract_terms(rules, players, deal.contract)
     if isinstance(deal.taken, RobberCounts):
