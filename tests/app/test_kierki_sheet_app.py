@@ -170,7 +170,7 @@ def test_a_step_back_takes_back_the_last_change_only(store):
     pl = opened(store, km.classic_file(1), "pl")
     pl.tap(ids.COUNT.format(counted="hearts", seat=0))
     pl.tap(ids.COUNT_KEY.format(n=3))
-    assert pl.spoken(ids.STEP_BACK) == "Krok wstecz"
+    assert pl.spoken(ids.STEP_BACK) == "Cofnij"
 
 
 def test_three_players_may_play_the_trump_deal_at_20_a_trick(store):

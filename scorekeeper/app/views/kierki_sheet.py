@@ -204,8 +204,10 @@ def subtotal_row(ui: Ui, game: rules.Game, line: Subtotal) -> ft.Control:
     check = ui._(PART_OK[line.kind], series=line.series, total=signed(line.total)) \
         if line.adds_up else ui._(PART_WRONG, total=signed(line.total),
                                    expected=signed(line.expected))
+    # each word whole in the narrow column ("rozgrywka" was cut "rozgrywk" / "a")
+    size = next((s for s in (11, 10, 9) if widest(name.split(), s) + SLACK <= CONTRACT_COL), 8)
     head = ft.Semantics(exclude_semantics=True, content=ft.Text(  # read in the line's label
-        name, size=11, weight=ft.FontWeight.BOLD, max_lines=2, width=CONTRACT_COL))
+        name, size=size, weight=ft.FontWeight.BOLD, max_lines=2, width=CONTRACT_COL))
     cells = [ft.Container(tag(ids.KIERKI_PART.format(n=line.after, seat=seat), ft.Text(
         signed(part), size=15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
         label=ui._(PART_CELL, player=player, n=signed(part)), exclude_semantics=True),
