@@ -231,3 +231,17 @@ def test_start_a_three_player_match_through_the_form(store):
     phone = Phone(store)
     start(phone, km.THREE_FILE["players"], 1, ids.KIERKI_TRUMP_TRICK.format(value=20))
     assert phone.session.game.game.rules.kierki.trump_trick == 20
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "lt"])
+def test_the_new_refusals_have_words(lang):
+    from scorekeeper import rules
+    from scorekeeper.app.text.i18n import Translator
+    from scorekeeper.app.text.messages import RULES_ERROR_FALLBACK, rules_error
+
+    tr = Translator(lang)
+    for code, params in (("robber_counts", {"player": "Ala"}), ("robber_deal", {}),
+                         ("rules_value", {"key": "trump_trick"})):
+        text = rules_error(rules.RulesError(code, "x", hand=7, **params)).text(tr)
+        assert text and text != tr._(RULES_ERROR_FALLBACK) and "{" not in text, (code, text)
+        assert "Ala" in text or code != "robber_counts"

@@ -15,7 +15,6 @@ from ... import rules
 from ...rules import KIERKI, Contract, Count, LastTricks, Lottery
 from ...rules.kierki import MAX_SERIES, TRUMP_TRICK, TRUMP_TRICKS, count_value
 from .. import ids
-from ..forms.kierki_choices import TRUMP_TRICK_PLAYERS
 from ..text import kierki_words as kw
 from ..text.i18n import N_
 from ..text.messages import Nn_
@@ -97,7 +96,7 @@ def kierki_rows(ui: Ui, form: Any, act: Act) -> list[ft.Control | None]:
 
 def order_rows(ui: Ui, choices: Any, act: Act) -> list[ft.Control]:
     """The seven negative deals in the table's order, each with "earlier" and "later"."""
-    table = choices.table(TRUMP_TRICK_PLAYERS)
+    table = choices.table()
     rows: list[ft.Control] = [section(ui._(ORDER_HEAD))]
     last = len(choices.contracts) - 1
     for place, contract in enumerate(choices.contracts):
