@@ -95,11 +95,6 @@ class KierkiEntry(EntryPlace):
                               "trump": self.trump, "out": self.out, "picked": self.picked,
                               "king_counted": self.king_counted})
 
-    def _step(self) -> None:
-        """Remember the deal as it is, before a change."""
-        self.steps.append(self._state())
-        del self.steps[:-STEPS_KEPT]
-
     def _changed(self, before: dict[str, Any]) -> None:
         """Keep ``before`` as a step if the deal changed (a tap that changed nothing is
         no step)."""
