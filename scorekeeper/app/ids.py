@@ -106,6 +106,7 @@ MOON_APPLIED = "moon-applied"  # "unless it loses": what the rule will do, befor
 JACK_TAKER = "jack-taker-{seat}"  # Omnibus: who took the J♦ (one tap)
 DELETE_HAND = "delete-hand"  # only when editing an earlier hand
 CLEAR_HAND = "clear-hand"  # start the entry again
+STEP_BACK = "step-back"  # a Kierki deal's entry: take back the last change
 
 # --- change log (/game/<id>/changes) ------------------------------------------------
 CHANGE = "change-{n}"  # one entry, n = 0.. newest first
@@ -192,6 +193,7 @@ STATS_H2H = "stats-h2h"  # the head-to-head result
 KIERKI_LOTTERY = "kierki-lottery-{value}"  # once | each_dealer | none
 KIERKI_LAST = "kierki-last-{value}"  # seventh_and_last | last_two | last
 KIERKI_SERIES = "kierki-series-{n}"  # 1 .. 4
+KIERKI_TRUMP_TRICK = "kierki-trump-trick-{value}"  # 25 | 20 (three players)
 KIERKI_ORDER = "kierki-order-{n}"  # the n-th negative deal (0-based) in the table's order
 KIERKI_ORDER_UP = "kierki-order-up-{n}"  # moves it one place earlier
 KIERKI_ORDER_DOWN = "kierki-order-down-{n}"  # ... one place later
@@ -200,6 +202,8 @@ KIERKI_MATCH = "kierki-match"  # "The match: 12 deals ..." under the table's rul
 # the sheet: BANNER says the deal's contract, what it scores, who deals and leads;
 # HAND_ROW, CELL, RUNNING, TOTAL, LEADER, GAME_OVER, WINNER, STANDING as in Hearts
 KIERKI_CONTRACT = "kierki-contract-{n}"  # deal n's short contract name on the sheet
+KIERKI_SUBTOTAL = "kierki-subtotal-{n}"  # the subtotal line under deal n (its check)
+KIERKI_PART = "kierki-part-{n}-{seat}"  # what that part of the match gave a seat
 SUM_CHECK = "sum-check"  # what the totals add up to (0 at the end with the lottery)
 # a deal's entry (/game/<id>/deal new, /game/<id>/deal/<n> edit); ENTRY_ROW, PLAYER_POINTS,
 # GIVE_REST, REMAINING, SAVE_HAND, SAVE_REASON, DELETE_HAND, CLEAR_HAND as in Hearts

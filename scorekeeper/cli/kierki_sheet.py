@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .. import rules
 from ..rules import Contract, LastTricks
+from ..rules.kierki import TRUMP_TRICK
+from ..rules.kierki.match import NEGATIVE_PART, Subtotal, subtotals
 
 SHORT = {
     Contract.NO_TRICKS: "bez lew",
@@ -49,6 +51,9 @@ def kierki_sheet(game: rules.Game) -> str:
     lines.append("-" * len(lines[0]))
     totals = [0] * game.seats
     before = tuple(game.players)
+    lines_under: dict[int, list[Subtotal]] = {}
+    for line in subtotals(game):
+        lines_under.setdefault(line.after, []).append(line)
     for number, (deal, hs, now) in enumerate(zip(game.hands, st.hands, st.names), 1):
         info = rules.hand_info(game, number)
         if number > 1 and info.series != rules.hand_info(game, number - 1).series:
@@ -62,11 +67,21 @@ def kierki_sheet(game: rules.Game) -> str:
             notes += f"  out: {now[deal.out[0]]}, then {now[deal.out[1]]}"
         lines.append(f"{number:>4}  {name:<18}  {now[info.dealer]:<{dealer_w}}  {cells}{notes}")
         before = now
+        lines += [_subtotal(line, width, dealer_w) for line in lines_under.get(number, ())]
     lines.append("-" * len(lines[0]))
     lines.append(f"{'total':<{len(head)}}  " + "  ".join(f"{t:>{cell}}" for t in st.totals))
     lines.append("")
     lines += _footer(game, st, table)
     return "\n".join(lines)
+
+
+def _subtotal(line: Subtotal, width: int, dealer_w: int) -> str:
+    """A subtotal line, as a paper sheet draws it: what the part gave each player (in
+    the total column) and its check ("= rozgrywka ... sum -2600: ok")."""
+    name = "= rozgrywka" if line.kind == NEGATIVE_PART else f"= series {line.series}"
+    cells = "  ".join(f"{'':>{width}} {p:>{width}}" for p in line.part)
+    ok = "ok" if line.adds_up else f"WRONG, the rules give {line.expected}"
+    return f"{'':>4}  {name:<18}  {'':<{dealer_w}}  {cells}  sum {line.total}: {ok}"
 
 
 def _footer(game: rules.Game, st: rules.GameState, table: rules.KierkiRules) -> list[str]:
@@ -82,9 +97,11 @@ def _footer(game: rules.Game, st: rules.GameState, table: rules.KierkiRules) -> 
     order = "" if table.contracts == rules.NEGATIVE else (
         "; order: " + ", ".join(short_name(table, None, c) for c in table.contracts))
     deck = " (the 2♣ out, 17 cards each)" if game.seats == 3 else ""
+    trumps_at = "" if table.trump_trick == TRUMP_TRICK else \
+        f", trump deals +{table.trump_trick} a trick"
     lines.append(f"Kierki: {game.seats} players{deck}, lottery {table.lottery.value.replace('_', ' ')}, "
                  f"last tricks: {ENGLISH_LAST[table.last_tricks]}, "
-                 f"{table.series} series{order}")
+                 f"{table.series} series{order}{trumps_at}")
     names = list(st.players)
     if st.players != game.players:
         lines.append("at the table now: " + ", ".join(names))

@@ -50,7 +50,7 @@ from .cells import bad as _bad, identified, quote_text, unquote_text, whole as _
 from .errors import FormatError, nearest_key
 from .gamefile import game_from_dict
 from .kierki_csv import (ALL_KIERKI_COLUMNS, KIERKI_REQUIRED, KIERKI_TEXT, kierki_columns,
-                         kierki_rows, read_kierki_game)
+                         kierki_rows, plays_other_trump_trick, read_kierki_game)
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
@@ -78,7 +78,8 @@ def export_csv(games: Iterable[dict[str, Any]]) -> str:
                                       if any(_has(c, game) for game in hearts))
     if kierki:
         more = kierki_columns(max(game.seats for game in kierki),
-                              was=any(_has("was", game) for game in kierki))
+                              was=any(_has("was", game) for game in kierki),
+                              trump_trick=any(map(plays_other_trump_trick, kierki)))
         columns += tuple(c for c in more if c not in columns)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")

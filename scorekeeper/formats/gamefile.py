@@ -80,12 +80,14 @@ def rules_from_dict(data: Any) -> Rules:
         raise FormatError("rules_type", "rules must be an object")
     if data.get("variant") == KIERKI.value:
         return kierki_rules_from_dict(data)
+    # the variant first: the keys a game's rules may have depend on it ("kierky" is not
+    # a Hearts variant with a stray key "contracts", but a variant nobody knows)
+    variant = _choice(Variant, data.get("variant", "standard"), "rules.variant",
+                      also=(KIERKI.value,))
     unknown = sorted(set(data) - set(RULE_KEYS))
     if unknown:
         raise FormatError("unknown_key", f"unknown key {unknown[0]!r} in rules "
                           f"(known: {', '.join(RULE_KEYS)})", key=unknown[0], where="rules")
-    variant = _choice(Variant, data.get("variant", "standard"), "rules.variant",
-                      also=(KIERKI.value,))
     moon = _choice(MoonRule, data.get("moon", "add_to_others"), "rules.moon")
     queen = data.get("queen_breaks_hearts", False)
     if not isinstance(queen, bool):

@@ -8,7 +8,8 @@ deal there), ``taken_N``, ``points_N`` (the deal's points, signed) and ``total_N
 running total); ``sum``, what the totals add up to (0 at the end of a match with the
 lottery); then the game: ``variant`` (``kierki``), the table's rules ``lottery``,
 ``last_tricks``, ``contracts`` (the seven negative contracts in the table's order,
-separated by spaces) and ``series``, and ``created``, ``updated``. ``taken_N`` is what the contract counts: a
+separated by spaces) and ``series``, and ``created``, ``updated``; ``trump_trick`` (a
+trick of a trump deal, 20) only in a file with a table playing +20. ``taken_N`` is what the contract counts: a
 number (tricks, hearts, queens, kings and jacks, the K♥ as 0 or 1, last tricks; in a
 trump deal tricks); in the robber the six counts as ``tricks=3 hearts=6 queens=1
 kings_jacks=1 king_of_hearts=0 last_tricks=1``; in the lottery ``1`` for the first
@@ -34,6 +35,7 @@ from typing import Any
 
 from ..rules import (Contract, Count, Deal, Game, RobberCounts, RulesError, hand_info,
                      normalise_name, running_totals, state)
+from ..rules.kierki import TRUMP_TRICK
 from .cells import bad, identified, whole
 from .errors import FormatError
 from .gamefile import game_from_dict
@@ -51,14 +53,23 @@ FIRST_OUT, SECOND_OUT = "1", "2"
 Lines = list[tuple[int, dict[str, str]]]
 
 
-def kierki_columns(seats: int = MAX_SEATS, was: bool = False) -> tuple[str, ...]:
-    """The columns of a Kierki sheet for ``seats`` seats; ``was``: with ``was_N``."""
+def kierki_columns(seats: int = MAX_SEATS, was: bool = False, trump_trick: bool = False
+                   ) -> tuple[str, ...]:
+    """The columns of a Kierki sheet for ``seats`` seats; ``was``: with ``was_N``;
+    ``trump_trick``: with the trump deal's value (a table playing +20 a trick)."""
     per_seat = tuple(f"{f}_{n}" for n in range(1, seats + 1) for f in SEAT_FIELDS)
     changed = tuple(f"was_{n}" for n in range(1, seats + 1)) if was else ()
-    return KIERKI_HEAD + per_seat + KIERKI_TAIL + changed
+    return KIERKI_HEAD + per_seat + KIERKI_TAIL + changed + (
+        ("trump_trick",) if trump_trick else ())
 
 
-ALL_KIERKI_COLUMNS = kierki_columns(MAX_SEATS, was=True)
+def plays_other_trump_trick(game: Game) -> bool:
+    """Does the table play a trump deal's trick at other than +25 (a column of its own)?"""
+    table = game.rules.kierki
+    return table is not None and table.trump_trick != TRUMP_TRICK
+
+
+ALL_KIERKI_COLUMNS = kierki_columns(MAX_SEATS, was=True, trump_trick=True)
 
 
 def taken_cell(deal: Deal, seat: int) -> int | str:
@@ -77,7 +88,8 @@ def kierki_rows(g: dict[str, Any], game: Game) -> list[dict[str, Any]]:
     common = {"game_id": g["id"], "created": g["created"], "updated": g["updated"],
               "variant": game.rules.variant.value, "lottery": table.lottery.value,
               "last_tricks": table.last_tricks.value,
-              "contracts": " ".join(c.value for c in table.contracts), "series": table.series}
+              "contracts": " ".join(c.value for c in table.contracts), "series": table.series,
+              "trump_trick": table.trump_trick}
     st = state(game)
     rows = []
     before = game.players
@@ -113,8 +125,9 @@ def read_kierki_game(gid: str, lines: Lines) -> dict[str, Any]:
             table[key] = first[key]
     if first.get("contracts"):
         table["contracts"] = [c for c in re.split(r"[\s,;]+", first["contracts"]) if c]
-    if first.get("series"):
-        table["series"] = whole(first["series"], "series", first_line)
+    for key in ("series", "trump_trick"):
+        if first.get(key):
+            table[key] = whole(first[key], key, first_line)
     data: dict[str, Any] = {"players": players, "rules": table}
     names = players
     hands = []

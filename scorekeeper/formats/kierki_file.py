@@ -3,7 +3,8 @@ written; :mod:`.gamefile` hands a Kierki game's rules, deals and replay report h
 
     {"players": ["Ala", "Bartek", "Celina", "Darek"],
      "rules": {"variant": "kierki", "lottery": "once", "last_tricks": "seventh_and_last",
-               "contracts": ["no_tricks", ..., "robber"], "series": 1},
+               "contracts": ["no_tricks", ..., "robber"], "series": 1,
+               "trump_trick": 20},
      "first_dealer": "Ala",
      "hands": [{"contract": "no_tricks", "taken": [2, 3, 4, 4]},
                {"contract": "robber", "taken": {"tricks": [...], "hearts": [...],
@@ -12,7 +13,8 @@ written; :mod:`.gamefile` hands a Kierki game's rules, deals and replay report h
                {"contract": "trumps", "trump": "spades", "taken": [1, 2, 4, 6]},
                {"contract": "lottery", "out": ["Darek", "Celina"]}]}
 
-Every rules key but ``variant`` is optional (``rules.KierkiRules``); a Hearts key in the
+Every rules key but ``variant`` is optional (``rules.KierkiRules``; ``trump_trick``, a
+trick of a trump deal, 25 or 20, is written only when it is 20); a Hearts key in the
 rules of a Kierki game (``target``, ``moon``...) is refused as a typo. Each deal names its
 ``contract``, which must be the one the match is at; ``taken`` counts what each player
 took in seat order (the robber: six named lists); ``trump`` (a suit) is optional; ``out``
@@ -28,11 +30,11 @@ from ..rules import (KIERKI, Contract, Deal, Game, GameState, KierkiRules, Robbe
                      Rules, RulesError, apply_seat_changes, hand_info, match_deals,
                      normalise_name, read_seat_changes, scheduled_deal, sum_check)
 from ..rules.kierki.checks import WORDS, contract_error
-from ..rules.kierki.contracts import COUNTED, Count
+from ..rules.kierki.contracts import COUNTED, TRUMP_TRICK, Count
 from .errors import FormatError, hand_error
 from .report import report
 
-KIERKI_RULE_KEYS = ("variant", "lottery", "last_tricks", "contracts", "series")
+KIERKI_RULE_KEYS = ("variant", "lottery", "last_tricks", "contracts", "series", "trump_trick")
 DEAL_KEYS = ("contract", "taken", "trump", "out", "seat_changes")
 TABLE_KEYS = KIERKI_RULE_KEYS[1:]
 
@@ -51,9 +53,12 @@ def kierki_rules_from_dict(data: Mapping[str, Any]) -> Rules:
 def kierki_rules_to_dict(rules: Rules) -> dict[str, Any]:
     table = rules.kierki
     assert table is not None
-    return {"variant": KIERKI.value, "lottery": table.lottery.value,
-            "last_tricks": table.last_tricks.value,
-            "contracts": [c.value for c in table.contracts], "series": table.series}
+    written = {"variant": KIERKI.value, "lottery": table.lottery.value,
+               "last_tricks": table.last_tricks.value,
+               "contracts": [c.value for c in table.contracts], "series": table.series}
+    if table.trump_trick != TRUMP_TRICK:  # the usual +25 is left out: files stay as they were
+        written["trump_trick"] = table.trump_trick
+    return written
 
 
 def _contract(value: Any, number: int, game: Game) -> Contract:

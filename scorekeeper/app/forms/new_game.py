@@ -171,7 +171,7 @@ class NewGameForm:
     def build(self) -> rules.Game:
         """The checked game, or a RulesError (or ValueError for the target) to show."""
         if self.is_kierki:
-            table = rules.Rules(KIERKI, kierki=self.kierki.table())
+            table = rules.Rules(KIERKI, kierki=self.kierki.table(self.count))
             return rules.Game.new(self.names, table, self.first_dealer)
         target = self.target()
         if target is None:

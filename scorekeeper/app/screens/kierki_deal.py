@@ -3,7 +3,8 @@ contract the match is at, in words, and what each player took, entered as the ta
 counts it with the cards in front of it (:mod:`..views.kierki_entry_parts`). Save only
 when the rules accept the deal, the reason in words until then; editing, deleting (the
 last deal only: the match's order fixes every deal's contract) and undo work as for a
-Hearts hand (:class:`.hand.Model`), and so does the draft kept across a reload."""
+Hearts hand (:class:`.hand.Model`), and so does the draft kept across a reload. "Step
+back" takes back the last change, one at a time, without starting the deal over."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from ..views.kierki_entry_parts import deal_header, entry_rows
 from ..views.widgets import Ui, app_bar, error_box, frame, text_action
 from . import hand
 
+STEP_BACK = N_("Step back")
 ONLY_LAST = N_("Only the last deal ({last}) can be deleted: the match's order fixes each "
                "deal's contract, so deal {hand} can only be changed.")
 
@@ -70,7 +72,10 @@ def view(ui: Ui, model: Model) -> ft.View:
     bottom: list[ft.Control | None] = [error_box(ui, ui.session.error)]
     bottom += hand.save_parts(ui, model, problem)
     actions = [text_action(ids.CLEAR_HAND, ft.Icons.RESTART_ALT, ui._("Start over"),
-                           changed(entry.clear))]
+                           changed(entry.start_over))]
+    if entry.can_step_back():  # the last change taken back, the rest of the deal kept
+        actions.insert(0, text_action(ids.STEP_BACK, ft.Icons.UNDO, ui._(STEP_BACK),
+                                      changed(entry.step_back)))
     if entry.index is not None:
         actions.insert(0, text_action(ids.DELETE_HAND, ft.Icons.DELETE_OUTLINE,
                                       ui._("Delete"), ui.act(model.ask_delete)))

@@ -40,8 +40,8 @@ POLISH: dict[Contract | LastTricks, str] = {
     Contract.NO_QUEENS: "bez dam", Contract.NO_KINGS_JACKS: "bez panów",
     Contract.NO_KING_OF_HEARTS: "bez króla kier", Contract.ROBBER: "rozbójnik",
     Contract.TRUMPS: "atu", Contract.LOTTERY: "loteryjka",
-    LastTricks.SEVENTH_AND_LAST: "siódma i ostatnia", LastTricks.LAST_TWO: "dwie ostatnie",
-    LastTricks.LAST: "ostatnia lewa",
+    LastTricks.SEVENTH_AND_LAST: "bez siódmej i ostatniej",
+    LastTricks.LAST_TWO: "bez dwóch ostatnich", LastTricks.LAST: "bez ostatniej lewy",
 }
 GLOSS = N_("{name} ({polish})")
 
@@ -177,6 +177,15 @@ def what_scores(tr: Any, game: rules.Game, contract: Contract) -> str:
     if contract is Contract.NO_LAST_TRICKS:
         return tr._(LAST_WHAT[table.last_tricks], value=value)  # type: ignore[union-attr]
     return tr._(WHAT[contract], value=value)
+
+
+def left_short(tr: Any, n: int) -> str:
+    """"to give: 0" beside a robber's row, the number kept on the line of the word before
+    it (a non-breaking space: at 390 px the "0" was left alone on a line), a true minus."""
+    number = signed_value(n) if n < 0 else str(n)
+    said = tr._(LEFT_SHORT, n=number)
+    head, sep, tail = said.rpartition(" " + number)
+    return head + "\u00a0" + number + tail if sep else said
 
 
 def trump_word(tr: Any, trump: Trump | None) -> str:

@@ -89,6 +89,10 @@ RULES_ERRORS: dict[str, str] = {
                              "({tricks})."),
     "robber_cards": N_("{player}: {cards} counted cards do not fit in the tricks taken "
                        "({tricks})."),
+    "robber_counts": N_("No cards give {player} these counts: the Q♥, the K♥ and the J♥ "
+                        "are hearts too."),
+    "robber_deal": N_("No deal of real cards gives these counts: the Q♥ and the J♥ are "
+                      "each in one player's tricks."),
     "out_count": N_("Tap who went out first and who went out second."),
     "out_player": N_("Pick the players out among the players at the table."),
     "out_same": N_("{player} cannot be both the first and the second out."),
@@ -102,6 +106,7 @@ RULES_ERRORS: dict[str, str] = {
     "rules_value:lottery": N_("Pick how often the lottery is played."),
     "rules_value:last_tricks": N_("Pick which tricks the sixth deal counts."),
     "rules_value:series": N_("A match has 1 to 4 series."),
+    "rules_value:trump_trick": N_("A trick in a trump deal is worth 25 or 20."),
     "kierki_rules": N_("Kierki has no target, moon rule or house rules."),
     "unknown_contract": N_("This is not one of Kierki's contracts."),
     "trump_suit": N_("Trumps are clubs, diamonds, hearts or spades."),

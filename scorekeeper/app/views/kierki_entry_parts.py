@@ -57,7 +57,8 @@ def left_counter(ui: Ui, entry: Any, count: Count) -> ft.Control:
 
 def count_box(ui: Ui, entry: Any, count: Count, seat: int, name: str, changed: Changed,
               width: int | None = None) -> ft.Control:
-    """A player's count: tap to set it on the keypad."""
+    """A player's count: tap to set it on the keypad (the one it sets now is picked:
+    checked, for a screen reader)."""
     value = entry.counts[count][seat]
     picked = entry.picked == (count, seat)
     colour = RED if count is Count.HEARTS else ft.Colors.ON_SURFACE
@@ -68,7 +69,8 @@ def count_box(ui: Ui, entry: Any, count: Count, seat: int, name: str, changed: C
         padding=ft.Padding(12, 0, 12, 0) if width is None else None,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if picked else None,
         border=ft.Border.all(2, ft.Colors.PRIMARY if picked else ft.Colors.OUTLINE_VARIANT)),
-        label=ui._(kw.COUNT_BY[count], player=name, n=value), button=True, selected=picked)
+        label=ui._(kw.COUNT_BY[count], player=name, n=value), button=True, selected=picked,
+        checked=picked)  # a screen reader hears which count the keypad sets
 
 
 def points_text(ui: Ui, score: int, seat: int, name: str, width: int = 56) -> ft.Control:
@@ -147,7 +149,7 @@ def robber_grid(ui: Ui, entry: Any, names: tuple[str, ...], changed: Changed
         label = ft.Column([
             ft.Text(ui._(kw.COUNT_TITLE[count]), size=13, weight=ft.FontWeight.BOLD,
                     max_lines=2),
-            ft.Text(ui._(kw.LEFT_SHORT, n=left), size=11,
+            ft.Text(kw.left_short(ui.session.tr, left), size=11,
                     color=ft.Colors.ERROR if left < 0 else ft.Colors.ON_SURFACE_VARIANT)],
             spacing=0, width=GRID_LABEL)
         cells = [ft.Container(count_box(ui, entry, count, seat, name, changed), expand=True)

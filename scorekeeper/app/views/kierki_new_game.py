@@ -13,7 +13,7 @@ import flet as ft
 
 from ... import rules
 from ...rules import KIERKI, Contract, Count, LastTricks, Lottery
-from ...rules.kierki import MAX_SERIES, count_value
+from ...rules.kierki import MAX_SERIES, TRUMP_TRICK, TRUMP_TRICKS, count_value
 from .. import ids
 from ..text import kierki_words as kw
 from ..text.i18n import N_
@@ -26,6 +26,9 @@ Act = Callable[..., Callable[[Any], None]]
 LOTTERY_HEAD = N_("Lottery (loteryjka)")
 LAST_HEAD = N_("The sixth deal counts")
 SERIES_HEAD = N_("Series")
+TRUMP_HEAD = N_("A trick in a trump deal")
+TRUMP_HINT = {25: N_("the usual value"),
+              20: N_("as a Polish rules text gives for three players")}
 ORDER_HEAD = N_("Order of the negative deals")
 USUAL_ORDER = N_("Usual order")
 MOVE_UP = N_("Move {contract} earlier")
@@ -42,11 +45,13 @@ def game_hint(ui: Ui, variant: Any, hints: dict[Any, str]) -> str:
     return ui._(kw.GAME_HINT if variant is KIERKI else hints[variant])
 
 
-def lottery_hint(ui: Ui, mode: Lottery, players: int) -> str:
-    """What the lottery pays (the rules' prizes for this many players)."""
+def lottery_hint(ui: Ui, mode: Lottery, players: int, trick: int = TRUMP_TRICK) -> str:
+    """What the lottery pays (the rules' prizes for this many players, following the
+    trump deal's value)."""
     if mode is Lottery.NONE:
         return ui._(kw.NO_LOTTERY_HINT)
-    first, second = rules.terms(Contract.LOTTERY, players, lottery=mode).prizes
+    first, second = rules.terms(Contract.LOTTERY, players, lottery=mode,
+                                trump_trick=trick).prizes
     said = kw.PRIZES_EACH if mode is Lottery.EACH_DEALER else kw.PRIZES
     return ui._(said, first=first, second=second)
 
@@ -60,11 +65,18 @@ def last_hint(ui: Ui, last: LastTricks, players: int) -> str:
 def kierki_rows(ui: Ui, form: Any, act: Act) -> list[ft.Control | None]:
     """The table's Kierki rules, as the form holds them (``form.kierki``)."""
     choices, n = form.kierki, min(max(form.count, 3), 4)
+    trick = choices.table(n).trump_trick
     rows: list[ft.Control | None] = [named_by_group(section(ui._(LOTTERY_HEAD)))]
     rows.append(radio_group(ui._(LOTTERY_HEAD), choices.lottery.value, [
         Option(mode.value, ids.KIERKI_LOTTERY.format(value=mode.value), ui._(kw.LOTTERY[mode]),
-               lottery_hint(ui, mode, n)) for mode in Lottery],
+               lottery_hint(ui, mode, n, trick)) for mode in Lottery],
         lambda value: act(choices.set_lottery, value)))
+    if choices.offers_trump_trick(n):
+        rows.append(named_by_group(section(ui._(TRUMP_HEAD))))
+        rows.append(radio_group(ui._(TRUMP_HEAD), str(trick), [
+            Option(str(value), ids.KIERKI_TRUMP_TRICK.format(value=value),
+                   kw.signed_value(value), ui._(TRUMP_HINT[value])) for value in TRUMP_TRICKS],
+            lambda value: act(choices.set_trump_trick, value)))
     rows.append(named_by_group(section(ui._(LAST_HEAD))))
     rows.append(radio_group(ui._(LAST_HEAD), choices.last_tricks.value, [
         Option(last.value, ids.KIERKI_LAST.format(value=last.value),
@@ -76,7 +88,7 @@ def kierki_rows(ui: Ui, form: Any, act: Act) -> list[ft.Control | None]:
         for s in range(1, MAX_SERIES + 1)],
         lambda value: act(choices.set_series, value), look="fill"))
     rows += order_rows(ui, choices, act)
-    deals = rules.match_deals(choices.table(), n)
+    deals = rules.match_deals(choices.table(n), n)
     rows.append(tag(ids.KIERKI_MATCH, ft.Text(ui._n(*MATCH, deals), size=14,
                                               color=ft.Colors.ON_SURFACE_VARIANT)))
     return rows

@@ -1,7 +1,8 @@
 """A Kierki game's score sheet, as a paper Kierki sheet has it: the next deal's contract
 in words (what it scores, who deals, who leads, who names trumps), a row per deal (its
 number and the contract's short name, each player's points, the running totals under
-them), the totals on top with who leads (the highest total), and at the end the
+them; a subtotal line under the seven negative deals and, in a longer match, under
+each series), the totals on top with who leads (the highest total), and at the end the
 winner(s), the standings and the sum check. Every number comes from the rules
 (``rules.state``, ``rules.hand_info``, ``rules.contract_terms``, ``rules.sum_check``);
 ``screens/sheet.py`` draws the rest of the screen as for Hearts."""
@@ -16,6 +17,7 @@ import flet as ft
 from ... import rules
 from ...formats.share import join_names
 from ...rules import Contract
+from ...rules.kierki.match import NEGATIVE_PART, SERIES_PART, Subtotal, subtotals
 from .. import ids
 from ..text import kierki_words as kw
 from ..text.house_words import SHARED_WIN
@@ -40,6 +42,13 @@ SUM_NO_LOTTERY = N_("Sum check: the totals add up to {total}, as a match without
                     "lottery does.")
 SUM_WRONG = N_("Sum check: the totals add up to {total}, but the deals played give out "
                "{played}.")
+# a subtotal line (rules.kierki.match.subtotals): its name in the narrow column, and its
+# check under it
+PART_NAME = {NEGATIVE_PART: N_("negative deals"), SERIES_PART: N_("series {series}")}
+PART_OK = {NEGATIVE_PART: N_("The negative deals add up to {total}, as they must."),
+           SERIES_PART: N_("Series {series} adds up to {total}, as a series must.")}
+PART_WRONG = N_("These deals add up to {total}, but should add up to {expected}.")
+PART_CELL = N_("{player}: {n}")
 
 
 def banner(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
@@ -117,11 +126,18 @@ def table(ui: Ui, game: rules.Game, st: rules.GameState,
     header = ft.Row([ft.Container(width=CONTRACT_COL)] + cells, spacing=COLUMN_GAP)
     pinned = [ft.Container(header, padding=ft.Padding(COLUMN_SIDES, 4, COLUMN_SIDES, 4))]
     running = rules.running_totals(game)
-    rows: list[ft.Control] = [
-        ui.memo(row_key(ui, game, "kierki", number, hs, running[number - 1], edit)
-                + (game.hands[number - 1],),
-                lambda n=number, h=hs: deal_row(ui, game, n, h, running[n - 1], edit))
-        for number, hs in enumerate(st.hands, 1)]
+    under: dict[int, list[Subtotal]] = {}
+    for line in subtotals(game):
+        under.setdefault(line.after, []).append(line)
+    rows: list[ft.Control] = []
+    for number, hs in enumerate(st.hands, 1):
+        rows.append(ui.memo(row_key(ui, game, "kierki", number, hs, running[number - 1], edit)
+                            + (game.hands[number - 1],),
+                            lambda n=number, h=hs: deal_row(ui, game, n, h, running[n - 1],
+                                                            edit)))
+        rows += [ui.memo(("kierki-subtotal", ui.session.language, game.players, line),
+                         lambda s=line: subtotal_row(ui, game, s))
+                 for line in under.get(number, ())]
     notes: list[ft.Control] = [ft.Column(rows, spacing=2)]
     small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     if not game.hands:
@@ -179,6 +195,36 @@ def deal_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
                        on_click=edit(number) if edit else None, ink=edit is not None)
     return tag(ids.HAND_ROW.format(n=number), row, label=row_label(ui, game, number),
                button=edit is not None, key=f"hand-{number}")
+
+
+def subtotal_row(ui: Ui, game: rules.Game, line: Subtotal) -> ft.Control:
+    """A line under the negative deals (or a series), as a paper sheet draws it: what the
+    part gave each player, and its check ("add up to −2600, as they must")."""
+    name = ui._(PART_NAME[line.kind], series=line.series)
+    check = ui._(PART_OK[line.kind], series=line.series, total=signed(line.total)) \
+        if line.adds_up else ui._(PART_WRONG, total=signed(line.total),
+                                   expected=signed(line.expected))
+    # each word whole in the narrow column ("rozgrywka" was cut "rozgrywk" / "a")
+    size = next((s for s in (11, 10, 9) if widest(name.split(), s) + SLACK <= CONTRACT_COL), 8)
+    head = ft.Semantics(exclude_semantics=True, content=ft.Text(  # read in the line's label
+        name, size=size, weight=ft.FontWeight.BOLD, max_lines=2, width=CONTRACT_COL))
+    cells = [ft.Container(tag(ids.KIERKI_PART.format(n=line.after, seat=seat), ft.Text(
+        signed(part), size=15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        label=ui._(PART_CELL, player=player, n=signed(part)), exclude_semantics=True),
+        expand=True, alignment=ft.Alignment.CENTER)
+        for seat, (player, part) in enumerate(zip(game.players, line.part))]
+    ok = line.adds_up
+    content = ft.Column([
+        ft.Row([head, *cells], spacing=COLUMN_GAP),
+        ft.Semantics(exclude_semantics=True, content=ft.Row([
+            ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE,
+                    size=16, color=ft.Colors.PRIMARY if ok else ft.Colors.ERROR),
+            ft.Text(check, size=12, expand=True)], spacing=6))], spacing=2)
+    return tag(ids.KIERKI_SUBTOTAL.format(n=line.after), ft.Container(
+        content, padding=ft.Padding(0, 6, 0, 6), border_radius=8,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        border=ft.Border(top=ft.BorderSide(2, ft.Colors.OUTLINE))),
+        label=f"{name}: {check}")
 
 
 def row_label(ui: Ui, game: rules.Game, number: int) -> str:

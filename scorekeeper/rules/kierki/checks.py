@@ -4,13 +4,16 @@
 A deal must be the contract the match is at; its counts one whole number per player,
 adding up to the deal's units; the robber's six counts each adding up, a player who took
 no trick took no card, the K♥'s taker counted it among their hearts and their kings, no
-one took more of the last tricks than tricks, and no one more counted cards than their
-tricks hold; the lottery names two different players out; only a trump deal names
+one took more of the last tricks than tricks, each player's counts are ones real cards
+give and fit in their tricks (the Q♥, K♥ and J♥ each count as a heart and as a queen,
+king or jack; the K♥ only for its taker), and the Q♥ and the J♥ are each in one
+player's tricks; the lottery names two different players out; only a trump deal names
 trumps.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..errors import RulesError
@@ -90,11 +93,51 @@ def check_counts(values: Any, count: Count, units: int, number: int,
                          expected=units)
 
 
-def least_cards(hearts: int, queens: int, kings_jacks: int) -> int:
-    """The fewest cards that hold these counts: the Q♥ is a heart and a queen, the K♥
-    and J♥ hearts and kings or jacks, so a heart may be counted twice, no more."""
-    shared = min(hearts, min(1, queens) + min(2, kings_jacks))
-    return hearts + queens + kings_jacks - shared
+# cards that count once: the hearts but the Q♥, K♥ and J♥ (10), the other queens (3), the
+# other kings and jacks (6); the Q♥, K♥ and J♥ each count twice (a heart and a court card)
+PLAIN = {Count.HEARTS: 10, Count.QUEENS: 3, Count.KINGS_JACKS: 6}
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One way real cards give a player's robber counts: whether they hold the Q♥ and the
+    J♥ (the K♥ is theirs when they took it), and how many counted cards that is."""
+
+    queen: bool
+    jack: bool
+    cards: int
+
+
+def _holding(hearts: int, queens: int, kings_jacks: int, king: int, queen: bool,
+             jack: bool, limits: bool = True) -> Holding | None:
+    """The holding with (or without) the Q♥ and the J♥, if these counts allow it."""
+    plain = (hearts - queen - jack - king, queens - queen, kings_jacks - jack - king)
+    tops = (PLAIN[Count.HEARTS], PLAIN[Count.QUEENS], PLAIN[Count.KINGS_JACKS])
+    if any(n < 0 or (limits and n > top) for n, top in zip(plain, tops)):
+        return None
+    return Holding(queen, jack, sum(plain) + queen + jack + king)
+
+
+def holdings(hearts: int, queens: int, kings_jacks: int, king_of_hearts: int
+             ) -> tuple[Holding, ...]:
+    """Every way real cards hold these counts (none: no cards do; 4 queens and no heart,
+    say, for the Q♥ is a heart). ``king_of_hearts`` 1: the player took the K♥, which is
+    a heart and a king; 0: someone else did, so only the Q♥ and the J♥ can count twice."""
+    found = (_holding(hearts, queens, kings_jacks, king_of_hearts, q, j)
+             for q in (False, True) for j in (False, True))
+    return tuple(h for h in found if h is not None)
+
+
+def least_cards(hearts: int, queens: int, kings_jacks: int,
+                king_of_hearts: int | None = None) -> int:
+    """The fewest cards that hold these counts, each of the Q♥, K♥ and J♥ counted twice
+    where the counts let it (``king_of_hearts`` 0: the K♥ is someone else's, 1: the
+    player's, None: either). Whether real cards can give the counts at all is
+    :func:`holdings`'."""
+    kings = (0, 1) if king_of_hearts is None else (king_of_hearts,)
+    found = [_holding(hearts, queens, kings_jacks, k, q, j, limits=False)
+             for k in kings for q in (False, True) for j in (False, True)]
+    return min(h.cards for h in found if h is not None)
 
 
 def check_robber(taken: Any, terms: Terms, number: int, names: Sequence[str]) -> None:
@@ -104,29 +147,62 @@ def check_robber(taken: Any, terms: Terms, number: int, names: Sequence[str]) ->
                          + ", ".join(c.value for c in Count), hand=number)
     for count, units in zip(terms.counts, terms.units):
         check_counts(taken.of(count), count, units, number, names)
-    per_trick = len(names)
-    for seat, name in enumerate(names):
-        tricks = taken.tricks[seat]
-        if tricks == 0:
-            for count, values in taken.items():
-                if values[seat]:
-                    raise RulesError("robber_no_trick", f"{name} took no trick, so no card "
-                                     f"either, not {values[seat]} {WORDS[count]}",
-                                     hand=number, player=name, counted=count.value)
-        if taken.king_of_hearts[seat] and not (taken.hearts[seat] and taken.kings_jacks[seat]):
-            raise RulesError("robber_king_of_hearts", f"{name} took the K♥, so it counts among "
-                             f"{name}'s hearts and kings too (hearts {taken.hearts[seat]}, "
-                             f"kings and jacks {taken.kings_jacks[seat]})", hand=number,
-                             player=name)
-        if taken.last_tricks[seat] > tricks:
-            raise RulesError("robber_last_tricks", f"{name} took {taken.last_tricks[seat]} of "
-                             f"the last tricks but only {_tricks(tricks)}", hand=number,
-                             player=name, value=taken.last_tricks[seat], tricks=tricks)
-        least = least_cards(taken.hearts[seat], taken.queens[seat], taken.kings_jacks[seat])
-        if least > per_trick * tricks:
-            raise RulesError("robber_cards", f"{name} took {_tricks(tricks)} ({per_trick * tricks}"
-                             f" cards) but at least {least} counted cards", hand=number,
-                             player=name, cards=least, tricks=tricks)
+    fits = [_check_player(taken, seat, name, number, len(names))
+            for seat, name in enumerate(names)]
+    _check_shared(fits, number)
+
+
+def _check_player(taken: RobberCounts, seat: int, name: str, number: int,
+                  per_trick: int) -> tuple[Holding, ...]:
+    """One player's counts: no trick, no card; the K♥ among their hearts and kings; no
+    more last tricks than tricks; real cards that fit in their tricks. Returns the
+    holdings that fit."""
+    tricks = taken.tricks[seat]
+    if tricks == 0:
+        for count, values in taken.items():
+            if values[seat]:
+                raise RulesError("robber_no_trick", f"{name} took no trick, so no card "
+                                 f"either, not {values[seat]} {WORDS[count]}",
+                                 hand=number, player=name, counted=count.value)
+    king = taken.king_of_hearts[seat]
+    hearts, queens, kings = taken.hearts[seat], taken.queens[seat], taken.kings_jacks[seat]
+    if king and not (hearts and kings):
+        raise RulesError("robber_king_of_hearts", f"{name} took the K♥, so it counts among "
+                         f"{name}'s hearts and kings too (hearts {hearts}, "
+                         f"kings and jacks {kings})", hand=number, player=name)
+    if taken.last_tricks[seat] > tricks:
+        raise RulesError("robber_last_tricks", f"{name} took {taken.last_tricks[seat]} of "
+                         f"the last tricks but only {_tricks(tricks)}", hand=number,
+                         player=name, value=taken.last_tricks[seat], tricks=tricks)
+    room = per_trick * tricks
+    least = least_cards(hearts, queens, kings, king)
+    real = holdings(hearts, queens, kings, king)
+    if real:
+        least = min(h.cards for h in real)
+    if least > room:
+        raise RulesError("robber_cards", f"{name} took {_tricks(tricks)} ({room} cards) but "
+                         f"at least {least} counted cards", hand=number, player=name,
+                         cards=least, tricks=tricks)
+    if not real:
+        held = "with" if king else "without"
+        raise RulesError("robber_counts", f"no cards give {name} {hearts} hearts, {queens} "
+                         f"queens and {kings} kings and jacks {held} the K♥ (the Q♥, K♥ "
+                         "and J♥ are hearts too)", hand=number, player=name)
+    return tuple(h for h in real if h.cards <= room)
+
+
+def _check_shared(fits: Sequence[tuple[Holding, ...]], number: int) -> None:
+    """The Q♥ and the J♥ are each in one player's tricks: some one player holds each, in
+    a way every player's counts fit."""
+    seats = range(len(fits))
+    for queen in seats:
+        for jack in seats:
+            if all(any(h.queen == (seat == queen) and h.jack == (seat == jack) for h in fit)
+                   for seat, fit in enumerate(fits)):
+                return
+    raise RulesError("robber_deal", "no deal of real cards gives these counts: the Q♥ and "
+                     "the J♥ are each in one player's tricks, a heart there and a queen or "
+                     "a jack", hand=number)
 
 
 def _tricks(n: int) -> str:

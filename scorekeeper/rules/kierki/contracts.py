@@ -22,6 +22,11 @@ trumps                 each trick       +25        +25        13 (17)
 lottery                first, second    800, 500   790, 485   (once per dealer:
                        out                                    200, 125; 250, 175)
 =====================  ===============  =========  =========  ===================
+
+A table may play the trump deal at +20 a trick (``rules.trump_trick``, the value a Polish
+rules text gives for three players); the lottery then pays a fifth more (3 players: 948
+and 582, once per dealer 300 and 210; 4 players: 960 and 600, 240 and 150), so that the
+odgrywka still wins back what the rozgrywka gave out and the match adds up to 0.
 """
 
 from __future__ import annotations
@@ -98,12 +103,20 @@ _PENALTY: dict[Count, dict[int, int]] = {
     Count.KING_OF_HEARTS: {4: -150, 3: -140},
     Count.LAST_TRICKS: {4: -75, 3: -70},  # each of two; the last alone is worth both
 }
-TRUMP_TRICK = 25  # a trick in a trump deal, for 4 and 3 players
+TRUMP_TRICK = 25  # a trick in a trump deal, for 4 and 3 players (the usual value)
+TRUMP_TRICKS = (25, 20)  # the values a table may play (rules.trump_trick)
 _UNITS: dict[Count, int] = {Count.HEARTS: 13, Count.QUEENS: 4, Count.KINGS_JACKS: 8,
                             Count.KING_OF_HEARTS: 1, Count.LAST_TRICKS: 2}
 PRIZES: dict[Lottery, dict[int, tuple[int, int]]] = {  # first out, second out
     Lottery.ONCE: {4: (800, 500), 3: (790, 485)},
     Lottery.EACH_DEALER: {4: (200, 125), 3: (250, 175)},
+}
+# the prizes by the trump deal's value: at +20 a trick the trump deals win back a fifth
+# less, and the lottery pays a fifth more (the same proportion between its two prizes)
+PRIZES_BY_TRUMP: dict[int, dict[Lottery, dict[int, tuple[int, int]]]] = {
+    25: PRIZES,
+    20: {Lottery.ONCE: {4: (960, 600), 3: (948, 582)},
+         Lottery.EACH_DEALER: {4: (240, 150), 3: (300, 210)}},
 }
 PLAYERS = (3, 4)
 
@@ -158,18 +171,22 @@ class Terms:
 
 def terms(contract: Contract | str, players: int,
           last_tricks: LastTricks | str = LastTricks.SEVENTH_AND_LAST,
-          lottery: Lottery | str = Lottery.ONCE) -> Terms:
-    """The terms of ``contract`` for ``players`` under the table's last-tricks and
-    lottery rules."""
+          lottery: Lottery | str = Lottery.ONCE, trump_trick: int = TRUMP_TRICK) -> Terms:
+    """The terms of ``contract`` for ``players`` under the table's last-tricks, lottery
+    and trump-deal rules."""
     contract, last = Contract(contract), LastTricks(last_tricks)
     _check_players(players)
+    if trump_trick not in PRIZES_BY_TRUMP:
+        raise RulesError("rules_value", f"rules.trump_trick must be one of 25, 20, not "
+                         f"{trump_trick!r}", key="trump_trick", value=trump_trick,
+                         allowed="25, 20")
     if contract is Contract.LOTTERY:
         mode = Lottery(lottery)
         if mode is Lottery.NONE:
             raise RulesError("no_lottery", "this table plays no lottery")
-        return Terms(contract, (), (), (), PRIZES[mode][players])
+        return Terms(contract, (), (), (), PRIZES_BY_TRUMP[trump_trick][mode][players])
     if contract is Contract.TRUMPS:
-        return Terms(contract, (Count.TRICKS,), (TRUMP_TRICK,), (tricks_in_deal(players),))
+        return Terms(contract, (Count.TRICKS,), (trump_trick,), (tricks_in_deal(players),))
     counts = tuple(Count) if contract is Contract.ROBBER else (COUNTED[contract],)
     return Terms(contract, counts, tuple(count_value(c, players, last) for c in counts),
                  tuple(count_units(c, players, last) for c in counts))

@@ -39,15 +39,18 @@ def table_of(rules: Rules) -> KierkiRules:
 def contract_terms(rules: Rules, players: int, contract: Contract | str) -> Terms:
     """What ``contract`` pays at this Kierki table (``rules``) for ``players``."""
     table = table_of(rules)
-    return terms(contract, players, table.last_tricks, table.lottery)
+    return terms(contract, players, table.last_tricks, table.lottery, table.trump_trick)
 
 
 def score_deal(rules: Rules, players: int, deal: Deal) -> tuple[int, ...]:
-    """The points each player scores for a (valid) deal, signed."""
+    """The points each player scores for a (valid) deal, signed. A lottery's place
+    nobody is named for yet (None, as an entry has it) pays nobody: a lone second out
+    is paid the second's prize, never the first's."""
     if deal.contract is Contract.LOTTERY:
         scores = [0] * players
         for seat, prize in zip(deal.out, contract_terms(rules, players, deal.contract).prizes):
-            scores[seat] += prize
+            if seat is not None:
+                scores[seat] += prize
         return tuple(scores)
     t = contract_terms(rules, players, deal.contract)
     if isinstance(deal.taken, RobberCounts):
@@ -153,3 +156,56 @@ def sum_check(game: Game) -> SumCheck:
     n = game.seats
     played = sum(contract_terms(game.rules, n, deal.contract).total for deal in game.hands)
     return SumCheck(sum(kierki_state(game).totals), played, match_sum(game.rules, n))
+
+
+@dataclass(frozen=True)
+class Subtotal:
+    """A line a paper Kierki sheet draws under a part of the match: ``kind``
+    ``"negative"`` after the seven negative deals of a series (the rozgrywka), ``"series"``
+    after a whole series in a match of several. ``after`` is the deal it is drawn under;
+    ``part`` what the part's deals gave each player, ``totals`` the running totals there;
+    ``expected`` what the part adds up to by the rules (the negative deals: −2600, with 3
+    players −2550; a series: 0 with the lottery), the check the line shows."""
+
+    kind: str
+    series: int
+    after: int
+    part: tuple[int, ...]
+    totals: tuple[int, ...]
+    expected: int
+
+    @property
+    def total(self) -> int:
+        """What the part adds up to, as played."""
+        return sum(self.part)
+
+    @property
+    def adds_up(self) -> bool:
+        return self.total == self.expected
+
+
+NEGATIVE_PART, SERIES_PART = "negative", "series"
+
+
+def subtotals(game: Game) -> tuple[Subtotal, ...]:
+    """The subtotal lines of the deals played, in the order drawn: after each series'
+    negative deals, and (in a match of 2 to 4 series) after each series."""
+    table, n = table_of(game.rules), game.seats
+    contracts = series_contracts(table, n)
+    negative = len(table.contracts)
+    scores = [score_deal(game.rules, n, deal) for deal in game.hands]
+    lines: list[Subtotal] = []
+    for series in range(table.series):
+        start = series * len(contracts)
+        parts = [(NEGATIVE_PART, contracts[:negative])]
+        if table.series > 1:
+            parts.append((SERIES_PART, contracts))
+        for kind, played in parts:
+            end = start + len(played)
+            if end > len(scores):
+                break
+            part = tuple(sum(s[seat] for s in scores[start:end]) for seat in range(n))
+            totals = tuple(sum(s[seat] for s in scores[:end]) for seat in range(n))
+            expected = sum(contract_terms(game.rules, n, c).total for c in played)
+            lines.append(Subtotal(kind, series + 1, end, part, totals, expected))
+    return tuple(lines)

@@ -1,6 +1,6 @@
 """A Kierki table's own rules (``Rules.kierki``): the lottery, which tricks the sixth
-contract counts, the table's order of the seven negative contracts, and how many series
-the match has. Every one is optional in the game file; the defaults are the usual game.
+contract counts, the table's order of the seven negative contracts, how many series
+the match has, and what a trick of a trump deal is worth (+25, or +20). Every one is optional in the game file; the defaults are the usual game.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..errors import RulesError
-from .contracts import NEGATIVE, Contract, LastTricks, Lottery
+from .contracts import NEGATIVE, TRUMP_TRICK, TRUMP_TRICKS, Contract, LastTricks, Lottery
 
 MAX_SERIES = 4  # in 4 series every player deals every contract
 
@@ -50,13 +50,16 @@ def read_contracts(value: Any) -> tuple[Contract, ...]:
 class KierkiRules:
     """A Kierki table: ``lottery`` (once, each_dealer, none), ``last_tricks``
     (seventh_and_last, last_two, last), ``contracts`` (the order of the seven negative
-    contracts) and ``series`` (1 to 4). Made from plain values, checked; raises
-    :class:`RulesError` (codes ``rules_value``, ``contracts_order``)."""
+    contracts), ``series`` (1 to 4) and ``trump_trick`` (a trick of a trump deal: 25, or
+    20 as a Polish rules text gives for three players; the lottery's prizes follow).
+    Made from plain values, checked; raises :class:`RulesError` (codes ``rules_value``,
+    ``contracts_order``)."""
 
     lottery: Lottery = Lottery.ONCE
     last_tricks: LastTricks = LastTricks.SEVENTH_AND_LAST
     contracts: tuple[Contract, ...] = NEGATIVE
     series: int = 1
+    trump_trick: int = TRUMP_TRICK
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lottery", _choice(Lottery, "lottery", self.lottery))
@@ -69,6 +72,12 @@ class KierkiRules:
             raise RulesError("rules_value", f"rules.series must be a whole number from 1 "
                              f"to {MAX_SERIES}, not {series!r}", key="series", value=series,
                              allowed="1, 2, 3, 4")
+        trick = self.trump_trick
+        if type(trick) is not int or trick not in TRUMP_TRICKS:
+            allowed = ", ".join(map(str, TRUMP_TRICKS))
+            raise RulesError("rules_value", f"rules.trump_trick must be one of {allowed}, "
+                             f"not {trick!r}", key="trump_trick", value=trick,
+                             allowed=allowed)
 
 
 def check_kierki_rules(**values: Any) -> RulesError | None:
@@ -78,6 +87,6 @@ def check_kierki_rules(**values: Any) -> RulesError | None:
         KierkiRules(**values)
     except RulesError as err:
         return err
-    except TypeError as err:  # a key that is not one of the four
+    except TypeError as err:  # a key that is not one of the five
         return RulesError("unknown_key", str(err), where="rules")
     return None
