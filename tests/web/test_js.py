@@ -25,6 +25,21 @@ def node() -> str:
     return found
 
 
+def fake_indexeddb() -> None:
+    """The npm packages the tests use (fake-indexeddb, pinned in tests/web/js/package.json
+    and its lock), installed with npm on first use."""
+    where = ROOT / "tests" / "web" / "js"
+    if (where / "node_modules" / "fake-indexeddb" / "package.json").is_file():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.fail("these tests need npm to install fake-indexeddb; install Debian's npm",
+                    pytrace=False)
+    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                          cwd=where, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_every_script_is_javascript_as_the_package_holds_it() -> None:
     assert {p.name for p in SCRIPTS} >= {"sw.js", "start-pyodide.js", "start-early.js",
                                          "boot.js", "locales.js", "make-snapshot.mjs",
@@ -39,6 +54,7 @@ def test_the_scripts_pass_their_tests_in_nodes_test_runner() -> None:
     assert len(TESTS) >= 3
     from scorekeeper.web import client
 
+    fake_indexeddb()
     # keeper.test.mjs runs the keeper on the Pyodide the site ships
     env = dict(os.environ, PYODIDE_DIR=str(client.flet_web_dir() / "pyodide"))
     done = subprocess.run([node(), "--test", "--test-reporter=spec", *map(str, TESTS)],
