@@ -172,7 +172,8 @@ export function unlike(root, records) {
   for (const [path, r] of records) {
     let stat = null;
     try { stat = FS.lstat(path); } catch (e) { /* compared below */ }
-    if (!stat || stat.mode !== r.mode || stat.mtime.getTime() !== new Date(r.timestamp).getTime()) {
+    if (!stat || stat.mode !== r.mode ||  // a folder's time moves with its files: not kept
+        (!FS.isDir(r.mode) && stat.mtime.getTime() !== new Date(r.timestamp).getTime())) {
       differ.push(path.slice(root.length));
     }
   }

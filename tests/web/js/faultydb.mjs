@@ -161,6 +161,7 @@ IDBDatabase.prototype.transaction = function (names, mode, options) {
   if (way === "closed") forceClose(this);  // then the real one throws InvalidStateError
   const tx = transaction.call(this, names, mode, options);
   if (plan.armed) durabilities.push([tx.mode, tx.durability]);
+  tx._armed = plan.armed;  // its commit is counted (not those of Emscripten's first read)
   if (way === "aborted") later(() => tx._state !== "finished" && tx._abort("AbortError"));
   if (way === "hang") tx._hung = true;
   return tx;
@@ -197,8 +198,7 @@ IDBTransaction.prototype._start = function () {
     next.fault = null;
     return fail(this, way);
   }
-  if (!next && this._state !== "finished" && this.mode !== "versionchange" &&
-      !this._ticked) {
+  if (!next && this._state !== "finished" && this._armed && !this._ticked) {
     this._ticked = true;
     const way = tick("commit");
     if (way === "unanswered") {

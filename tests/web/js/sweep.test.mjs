@@ -177,3 +177,89 @@ test("a sync whose every step gets no answer is said within one deadline", async
   assert.deepEqual(await holds(s), before);
   assert.equal(db.pendingTimers(), 0);
 });
+
+// --- the sweep ---------------------------------------------------------------------------
+
+const counted = { cases: 0, double: 0, said: {} };
+
+// One case: `name` made with `fails`, then storage accepts again; every check. The verdict.
+async function sweepCase(name, fails, clean) {
+  const s = await prepared(name);
+  const act = ACTIONS[name][1];
+  const before = folder(s.root);
+  const where = `${name}, ${JSON.stringify(fails)}`;
+  db.durabilities.length = 0;
+  db.arm(fails);
+  act(s.root);
+  const said = await verdict(s.keeper.sync());
+  db.disarm();
+  assert.equal(db.plan.fired.length, fails.length, `${where}: not every fault came`);
+  const why = `${where} -> ${said}`;
+  if (said === "kept") {  // nothing kept is said refused, and what is said kept is kept
+    assert.deepEqual(folder(s.root), clean.after, why);
+    assert.deepEqual(await holds(s), clean.after, why);
+  } else if (said === "full" || said === "refused") {  // put back, and never kept later
+    assert.deepEqual(await holds(s), before, `${why}: refused, yet stored`);
+    assert.deepEqual(folder(s.root), before, `${why}: memory not put back`);
+    assert.ok(s.reverted.length >= 1, `${why}: Python not told`);
+    assert.equal(await verdict(s.keeper.sync()), "kept", why);
+    assert.deepEqual(await holds(s), before, `${why}: refused, kept later`);
+  } else {
+    assert.equal(said, "lost", why);
+    assert.ok(s.keeper.diverged, why);
+    const then = await verdict(s.keeper.sync());  // storage accepts: put back at last
+    assert.ok(then === "refused" || then === "kept", `${why}, then ${then}`);
+    assert.deepEqual(await holds(s), folder(s.root), `${why}, then ${then}`);
+    assert.deepEqual(folder(s.root), then === "kept" ? clean.after : before, `${why}, ${then}`);
+  }
+  const records = await db.holds(s.factory, s.root);
+  assert.deepEqual(unlike(s.root, records), [], `${why}: memory and storage differ`);
+  if (same(folder(s.root), before)) {  // the player, told "not kept", taps again
+    act(s.root);
+    assert.equal(await verdict(s.keeper.sync()), "kept", `${why}: the second tap`);
+  }
+  assert.deepEqual(folder(s.root), clean.after, `${why}: not once`);  // once, never twice
+  assert.deepEqual(await holds(s), clean.after, `${why}: not once`);
+  assert.deepEqual(db.durabilities.filter(([m, d]) => m === "readwrite" && d !== "strict"), []);
+  assert.equal(db.pendingTimers(), 0, `${why}: a timer left`);
+  assert.deepEqual(await reload(s), clean.after, `${why}: the reload`);
+  counted.said[said] = (counted.said[said] || 0) + 1;
+  return said;
+}
+
+// ONLY=<action> runs the sweep of that action alone (to look into one)
+for (const name of Object.keys(ACTIONS).filter((n) => !process.env.ONLY || n === process.env.ONLY)) {
+  test(`sweep: ${name}, every operation failing in every way`, async () => {
+    const clean = await operations(name);
+    // one fault: operation k of the sync, each way it can fail
+    for (let k = 1; k <= clean.log.length; k++) {
+      for (const way of db.WAYS[clean.log[k - 1]]) {
+        await sweepCase(name, [[k, way]], clean);
+        counted.cases++;
+      }
+    }
+    // the write refused when it commits, then each operation of the put-back failing too
+    const commit = clean.log.lastIndexOf("commit") + 1;
+    const s = await prepared(name);
+    db.arm([[commit, "full"]]);
+    ACTIONS[name][1](s.root);
+    assert.equal(await verdict(s.keeper.sync()), "full");
+    db.disarm();
+    const putBack = db.plan.log.slice(commit);
+    await reload(s);
+    assert.ok(putBack.includes("get"), putBack.join());
+    for (let k = commit + 1; k <= commit + putBack.length; k++) {
+      for (const way of db.WAYS[putBack[k - commit - 1]]) {
+        await sweepCase(name, [[commit, "full"], [k, way]], clean);
+        counted.cases++;
+        counted.double++;
+      }
+    }
+  });
+}
+
+after(() => {
+  console.log(`keeper sweep: ${counted.cases} (action, operation, failure) cases ` +
+              `(${counted.double} with the put-back failing too) over ` +
+              `${Object.keys(ACTIONS).length} actions; verdicts ${JSON.stringify(counted.said)}`);
+});
