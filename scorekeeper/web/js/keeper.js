@@ -30,17 +30,20 @@
 //   answer was lost), the sync is kept after all: a verdict always says what the database
 //   holds.
 // - if even the put-back fails, the folder and the database disagree ("diverged"): the
-//   sync is refused as "lost:", and every later sync is refused too, each trying the
-//   put-back again first; once it succeeds (`reverted()` called), that sync is refused as
-//   "refused:" and the syncs after it write again. A refused change is never kept later.
+//   sync is refused as "lost:", and the next sync tries the put-back again first: done,
+//   `reverted()` is called and that sync is refused as "refused:" (what it asked for was
+//   put back too), and the syncs after it write again; failed again, "lost:" again. A
+//   refused change is never kept later. (If the database turns out to hold exactly what
+//   the failed sync wrote, that sync was kept after all, and the next one writes on.)
 //
 // To Python (scorekeeper/web/browser.py): `sync()` resolves when everything changed until
 // it was asked is kept; else it rejects with an Error named "NotKept" whose message starts
 // with what happened: "full:" (the storage is full: QuotaExceededError; the change was put
 // back), "refused:" (any other refusal, or no answer within the deadline,
 // "refused: TimeoutError: ..."; the change was put back), "lost:" (the folder could not be
-// put back: the folder may still show the change, which is not kept; `diverged` is true
-// until a later sync puts it back, and a reload reads what is kept). Each comes at most
+// put back: the folder may still show the change, which is not kept (or, rarely, whose
+// commit lost its answer); `diverged` is not null until a later sync puts it back, and a
+// reload reads what is kept). Each comes at most
 // `timeoutMs` after the sync started (plus the wait for the syncs before it).
 (function (scope) {
     "use strict";
@@ -116,7 +119,9 @@
             this.waiting = [];
             this.putBackFor = [];  // syncs asked while a put-back ran, refused with it
             this.running = false;
-            this.diverged = null;  // the error of a put-back that failed: folder != database
+            // a put-back failed (folder != database): [its error, the records of the sync
+            // that failed, the number of the last change it had], else null
+            this.diverged = null;
             this.handle = null;  // the open IDBDatabase, or null
             this.opening = null;
             this.stats = { syncs: 0, failed: 0, reopened: 0, timedOut: 0, reverts: 0 };
@@ -415,17 +420,10 @@
             if (!waiters.length) return;
             this.running = true;
             const clock = deadline(this.timeoutMs);
-            let said;
-            if (this.diverged) {
-                said = this.repair(clock);
-            } else {
-                const seen = this.changes;
-                const entries = this.snapshot([...this.dirty.keys()].sort());  // now
-                said = this.write(entries, clock).then(() => {
-                    this.kept(entries, seen);
-                    return null;
-                }, (error) => this.failed(error, entries, seen, clock));
-            }
+            const said = (this.diverged ?
+                this.repair(clock).then((e) => (e === undefined ? this.writeChanged(clock) : e)) :
+                this.writeChanged(clock)  // what it writes is read now, before anything runs
+            ).catch((e) => this.lost(e));  // (never: a verdict all the same)
             said.then((error) => {
                 clock.stop();
                 // what was asked until the folder was put back is refused with it
@@ -434,6 +432,16 @@
                 for (const w of all) if (error) w.reject(error); else w.resolve();
                 this.next();
             });
+        }
+
+        // Every changed path written; the verdict (null: kept).
+        writeChanged(clock) {
+            const seen = this.changes;
+            const entries = this.snapshot([...this.dirty.keys()].sort());  // now
+            return this.write(entries, clock).then(() => {
+                this.kept(entries, seen);
+                return null;
+            }, (error) => this.failed(error, entries, seen, clock));
         }
 
         // The changed paths written are no longer changed, unless changed again since.
@@ -465,27 +473,34 @@
                     return null;
                 }
             } catch (e) {
-                return this.lost(e);
+                return this.lost(e, entries, seen);
             }
             return failure(kindOf(error), error);
         }
 
-        // The sync after a put-back that failed: the put-back again, and a refusal.
+        // The sync after a put-back that failed: the put-back again and a refusal; or, if
+        // the database holds what that sync wrote after all, nothing (undefined): kept,
+        // and what changed since is written.
         async repair(clock) {
+            const [was, entries, seen] = this.diverged;
             try {
-                await this.putBack(clock, null);
+                if (await this.putBack(clock, entries)) {
+                    this.diverged = null;
+                    this.kept(entries, seen);
+                    return undefined;
+                }
             } catch (e) {
-                return this.lost(e);
+                return this.lost(e, entries, seen);
             }
-            const was = this.diverged;
             this.diverged = null;
             return failure("refused", was);
         }
 
-        lost(error) {
+        // The put-back failed: the folder and the database disagree.
+        lost(error, entries = [], seen = 0) {
             console.error("the data folder could not be put back as the browser's " +
                           "storage has it:", error);
-            this.diverged = error || new Error("the put-back failed");
+            this.diverged = [error || new Error("the put-back failed"), entries, seen];
             return failure("lost", error);
         }
 
@@ -503,7 +518,8 @@
                                                clock.end, clock.end);
                 for (const path of missing) records.set(path, found.get(path) || null);
             }
-            if (entries && entries.every(([path, entry]) => same(records.get(path), entry))) {
+            if (entries && entries.length &&
+                entries.every(([path, entry]) => same(records.get(path), entry))) {
                 return true;
             }
             this.restoreAll(records);

@@ -131,6 +131,24 @@ test("a put-back that fails too is said; the refused change is never kept later"
   assert.deepEqual(await reload(s), before);
 });
 
+test("a write whose answer was lost is kept, even when the put-back failed meanwhile", async () => {
+  const { log, after } = await operations("hand");
+  const commit = log.indexOf("commit") + 1;
+  const s = await prepared("hand");
+  // the hand's transaction commits but never says so, its second try is refused, and the
+  // put-back cannot read
+  db.arm((k, kind) => (k === commit ? "unanswered" : k < commit ? null :
+                       kind === "commit" ? "full" : kind === "get" ? "refused" : null));
+  ACTIONS.hand[1](s.root);
+  assert.equal(await verdict(s.keeper.sync()), "lost");
+  db.disarm();
+  assert.deepEqual(await holds(s), after);  // IndexedDB has the hand: the next sync sees it
+  assert.equal(await verdict(s.keeper.sync()), "kept");
+  assert.equal(s.keeper.diverged, null);
+  assert.deepEqual(folder(s.root), after);
+  assert.deepEqual(await reload(s), after);
+});
+
 test("a write made while the folder is put back is put back too, and its sync refused", async () => {
   const { log } = await operations("settings");
   const commit = log.indexOf("commit") + 1;
