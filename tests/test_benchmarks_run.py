@@ -112,6 +112,11 @@ def test_engines_benchmark_runs_on_the_three_engines() -> None:
     for engine in ("chromium", "firefox", "webkit"):
         split = next(line for line in lines if line.startswith(f"{engine} warm open split:"))
         assert len(re.findall(r"\d+ ms", split)) == 5, split
+    for engine in ("chromium", "firefox", "webkit"):  # the keeper's strict transaction
+        strict = next(line for line in lines
+                      if line.startswith(f"{engine} one sync's transaction"))
+        assert re.search(r"strict \d+\.\d\d ms \(.*relaxed \d+\.\d\d ms \(.*"
+                         r"strict/relaxed \d+\.\d\dx$", strict), strict
     webgl = next(line for line in lines if line.startswith("webkit warm open with WebGL off"))
     assert re.search(r": \d+ ms \(with WebGL \d+ ms\)", webgl), webgl
     assert re.search(r"^download: \d+\.\d MB with gzip .* then \d+\.\d MB once the app is up",

@@ -26,6 +26,11 @@ round trips (BiDi, WebDriver, Playwright) are not in them:
                 and the steps of Python's start, as its worker says them (worker
                 started, the runtime's script, the snapshot and the runtime read, the
                 snapshot unfolded, Python restored, the archive unpacked);
+  durability    one sync of the app's data folder as js/keeper.js makes it (one readwrite
+                transaction: a game file of 16 KB and a journal of 2 KB put), with
+                {durability: "strict"} (as the keeper makes it: done once on the disk)
+                and "relaxed" (the browsers' default), 20 in a row each way, 5 rounds
+                turn about, in a database of its own on the app's origin;
   download      what a phone downloads with gzip (goal: at most 20 MB).
 Ratios are to Chromium in the same run (goal: Firefox and WebKit warm open and save at
 most 2x).
@@ -122,6 +127,41 @@ IDB = """() => new Promise((done, fail) => {
     };
 })"""
 
+# One sync as the keeper writes it, ``n`` in a row one way then ``n`` the other, 5 rounds:
+# each round's ms per transaction (timed as a row: the clocks of Firefox and WebKit tick
+# in whole ms where the page is not cross-origin isolated).
+DURABILITY = """(n) => new Promise((done, fail) => {
+    const name = 'durability-bench';
+    const open = indexedDB.open(name, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('FILE_DATA');
+    open.onerror = () => fail(open.error);
+    open.onsuccess = async () => {
+        const db = open.result;
+        const game = new Uint8Array(16384).fill(65), journal = new Uint8Array(2048).fill(66);
+        const times = {strict: [], relaxed: []};
+        const once = (durability, i) => new Promise((ok, no) => {
+            const tx = db.transaction(['FILE_DATA'], 'readwrite', {durability});
+            const store = tx.objectStore('FILE_DATA');
+            store.put({timestamp: new Date(), mode: 33188, contents: game}, '/data/games/g' + i);
+            store.put({timestamp: new Date(), mode: 33188, contents: journal}, '/data/journal');
+            tx.oncomplete = ok;
+            tx.onabort = () => no(tx.error);
+        });
+        try {
+            for (let round = 0; round < 5; round++) {
+                for (const durability of ['strict', 'relaxed']) {
+                    const t0 = performance.now();
+                    for (let i = 0; i < n; i++) await once(durability, i);
+                    times[durability].push((performance.now() - t0) / n);
+                }
+            }
+        } catch (e) { fail(e); return; }
+        db.close();
+        indexedDB.deleteDatabase(name);
+        done(times);
+    };
+})"""
+
 
 def opened(web: WebApp, reload: bool = False) -> dict[str, Any]:
     """A warm open is a reload: on WebKit the same tab sent to the app's address again
@@ -211,6 +251,7 @@ def one_engine(engine: str, url: str, floor_url: str, runs: int, pw: Any,
             if n == runs - 1:
                 r["save_split"] = saves(web, runs)
                 r["floor_split"] = floor_saves(WebApp(page, floor_url), runs)
+                r["durability"] = dict(web.page.evaluate(DURABILITY, 20))
                 r["save"] = [s["ms"] for s in r["save_split"]]
                 r["floor"] = [s["ms"] for s in r["floor_split"]]
     if engine == "webkit":  # CanvasKit on the CPU: the same warm open with WebGL off
@@ -265,6 +306,10 @@ def cell(values: list[float], base: list[float] | None) -> str:
     return f"{text:<29} "
 
 
+def ms(values: list[float]) -> str:
+    return f"{med(values):.2f} ms ({min(values):.2f}-{max(values):.2f})"
+
+
 def split(saved: list[dict[str, Any]]) -> str:
     """The median of each part of the saves (see SAVED)."""
     parts = []
@@ -303,6 +348,12 @@ def report(r: dict[str, Any], runs: int) -> list[str]:
         lines.append(f"{e} Python's start (its worker's steps, ms on the page's clock): "
                      + ", ".join(f"{name} {at:.0f}" for name, at in
                                  sorted(s.get("steps", {}).items(), key=lambda kv: kv[1])))
+    for e in ENGINES:
+        d = r[e]["durability"]
+        lines.append(f"{e} one sync's transaction (a 16 KB game and a 2 KB journal put), "
+                     f"median of 5 rounds of 20 (min-max): strict {ms(d['strict'])}, "
+                     f"relaxed {ms(d['relaxed'])}, strict/relaxed "
+                     f"{med(d['strict']) / med(d['relaxed']):.2f}x")
     lines.append(f"webkit warm open with WebGL off (CanvasKit on the CPU): "
                  f"{r['webkit']['warm_no_webgl']:.0f} ms (with WebGL {med(r['webkit']['warm']):.0f} ms)")
     lines.append(f"download: {r['gzipped'] / MB:.1f} MB with gzip (goal <= 20 MB), then "

@@ -267,7 +267,8 @@ test("one sync at a time; what is asked meanwhile goes in one more", async () =>
 });
 
 test("a sync that does not end in time is tried again on a new connection", async () => {
-  const { idb, root, keeper } = await opened({ timeoutMs: 100 });
+  // one deadline of 600 ms: the first try ends at 225 ms, the second at 450 ms (real timers)
+  const { idb, root, keeper } = await opened({ timeoutMs: 600 });
   FS.writeFile(`${root}/a`, "1");
   idb.hang = 1;
   await keeper.sync();
