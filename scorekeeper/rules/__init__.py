@@ -87,6 +87,7 @@ from .table import (
     read_cycle,
     read_pass,
 )
+from .games import GAMES, GameType, game_named, game_of, variant_game
 from .variants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -121,6 +122,7 @@ __all__ = [
     "points_from_cards", "points_taken_by_nobody", "remaining_points", "running_totals",
     "score_hand", "spec", "standing", "standings_order", "state", "validate_hand", "validate_hands",
     "variants_for",
+    "GAMES", "GameType", "game_named", "game_of", "variant_game",
     # Kierki
     "COUNTED", "Compendium", "Contract", "Count", "Deal", "GameVariant", "KIERKI",
     "KierkiRules", "LastTricks", "Lottery", "NEGATIVE", "RobberCounts", "ScheduledDeal",
