@@ -79,6 +79,8 @@ def game_named(key: str) -> GameType:
 
 def variant_game(variant: object) -> GameType | None:
     """The game whose variants hold ``variant`` (a value or its text), or None."""
+    if not isinstance(variant, str):
+        return None
     for game in GAMES.values():
         if variant in game.variants:
             return game
