@@ -175,6 +175,13 @@ def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
         games.setdefault(gid, []).append((line, cells))
     return [_one_game(gid, lines, head) for gid, lines in games.items()]
 
+def hearts_row_limit(cells: dict[str, str]) -> tuple[str, int, str] | None:
+    """A Hearts row numbers its hand: as many rows as a game has players at most."""
+    if "hand" not in cells:
+        return None
+    return "hand", rules.MAX_PLAYERS, f"a game has at most {rules.MAX_PLAYERS} players"
+
+
 def hearts_needs() -> str:
     """What a Hearts sheet needs, in the error that says a column is missing."""
     return (f"it needs {', '.join(REQUIRED)}; the export's columns are "
@@ -226,14 +233,16 @@ def _check_row(cells: dict[str, str], gid: str, line: int,
                rows_of: dict[tuple[str, str, str], int]) -> None:
     """The limits of a game that one row can cross, checked as the row comes: a hand
     after the 1,000th or with more rows than a game has players; a Kierki deal (a row
-    with a deal and no hand) after the 1,000th or with a second row."""
-    if cells.get("deal") and not cells.get("hand"):
-        what, most, why = "deal", 1, "a deal is one row"
-    elif "hand" in cells:
-        what, most = "hand", rules.MAX_PLAYERS
-        why = f"a game has at most {rules.MAX_PLAYERS} players"
+    with a deal and no hand) after the 1,000th or with a second row. Each game's format
+    says what a row of it numbers (Hearts', the default, last)."""
+    default = default_format()
+    for fmt in [f for f in formats() if f is not default] + [default]:
+        limit = fmt.csv_row_limit(cells)
+        if limit is not None:
+            break
     else:
-        return  # a Kierki sheet's row without its deal: the game's own reading says so
+        return  # a row without its number: the game's own reading says so
+    what, most, why = limit
     number = _whole(cells[what], what, line)
     if number > rules.MAX_HANDS:
         raise _bad(f"line {line}: {what} {number:,} of game {gid or 1}: a game holds at most "

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import rules
 from .csvfile import (CSV_COLUMNS, HOUSE_COLUMNS, REQUIRED, TEXT_COLUMNS, hearts_columns,
-                      hearts_game, hearts_needs, hearts_rows)
+                      hearts_game, hearts_needs, hearts_row_limit, hearts_rows)
 from .gamefile import (hearts_game_to_dict, hearts_hand_from_dict, hearts_rules_from_dict,
                        hearts_state_to_dict)
 from .share import Translator, hearts_text
@@ -52,6 +52,9 @@ class HeartsFormat:
 
     def csv_needs(self) -> str:
         return hearts_needs()
+
+    def csv_row_limit(self, cells: dict[str, str]) -> tuple[str, int, str] | None:
+        return hearts_row_limit(cells)
 
     def csv_columns(self, games: list[rules.Game]) -> tuple[str, ...]:
         return hearts_columns(games)

@@ -53,6 +53,12 @@ class KierkiFormat:
         return (f"a Kierki sheet needs {', '.join(KIERKI_REQUIRED)} and the other seats' "
                 "player_N and taken_N, one row per deal")
 
+    def csv_row_limit(self, cells: dict[str, str]) -> tuple[str, int, str] | None:
+        """A row with a deal and no hand is a Kierki deal's: one row each."""
+        if cells.get("deal") and not cells.get("hand"):
+            return "deal", 1, "a deal is one row"
+        return None
+
     def csv_columns(self, games: list[rules.Game]) -> tuple[str, ...]:
         return kierki_columns(max(game.seats for game in games),
                               was=any(any(deal.seat_changes for deal in game.hands)
