@@ -1,0 +1,64 @@
+"""Hearts' own parts of the app, as the table of games' app parts
+(:data:`.games.APP_GAMES`) files them: where a hand is entered (``routes.Hand``:
+``screens/hand.py``), the sheet's banner, rows, target line, rules card and game-over
+card (``screens/sheet.py``, ``views/sheet_parts.py``, ``views/rules_card.py``), the
+table screen's lines and Hearts' words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from .. import rules
+from .routes import Hand
+from .screens import sheet, table
+from .text.i18n import N_
+from .views import game_card
+from .views.rules_card import rules_card
+from .views.widgets import Ui
+
+
+class HeartsApp:
+    key = "hearts"
+    games_words = N_("Hearts games")  # the filter of history and stats
+    enter_words = N_("Enter hand {hand}")  # the sheet's button
+    rows_tab = N_("Hands")  # the sheet's tab of rows
+    change_words: dict[str, str] = {}  # the change log says hands (changes.ACTION)
+
+    def entry_route(self, game_id: str, number: int | None = None) -> Hand:
+        """The next hand (``number`` None) or hand ``number``: the hand entry."""
+        return Hand(game_id, number)
+
+    def banner(self, ui: Ui, model: Any, game: rules.Game, st: rules.GameState
+               ) -> list[ft.Control]:
+        return sheet.hearts_banner(ui, model, game, st)
+
+    def info(self, ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
+        return sheet.target_info(ui, game, st)
+
+    def table(self, ui: Ui, model: Any, game: rules.Game, st: rules.GameState) -> Any:
+        return sheet.hearts_table(ui, model, game, st)
+
+    def rules_card(self, ui: Ui, game: rules.Game) -> ft.Control:
+        return rules_card(ui, game)
+
+    def over_card(self, ui: Ui, game: rules.Game, st: rules.GameState,
+                  rematch: ft.Control) -> ft.Control:
+        return sheet.hearts_over_card(ui, game, st, rematch)
+
+    def now_lines(self, ui: Ui, game: rules.Game, n: rules.NextHand) -> list[ft.Control]:
+        return table.hearts_now_lines(ui, game, n)
+
+    def row_label(self, ui: Ui, game: rules.Game, number: int, info: rules.NextHand) -> str:
+        return table.hearts_row_label(ui, game, number, info)
+
+    def played_words(self, ui: Ui, g: Any) -> str:
+        return game_card.hands_played(ui, g)
+
+    def leads(self, g: Any) -> tuple[list[str], str]:
+        return game_card.lowest_leads(g)
+
+
+HEARTS_APP = HeartsApp()
+
