@@ -12,7 +12,8 @@ import flet as ft
 
 from .. import rules
 from .routes import Hand
-from .screens import sheet, table
+from .forms.new_game import NewGameForm
+from .screens import new_game, sheet, stats, table
 from .text.i18n import N_
 from .views import game_card
 from .views.rules_card import rules_card
@@ -58,6 +59,26 @@ class HeartsApp:
 
     def leads(self, g: Any) -> tuple[list[str], str]:
         return game_card.lowest_leads(g)
+
+    def stats_lines(self, ui: Ui, model: Any, n: int, p: Any) -> list[ft.Control]:
+        """A player's points per hand, average place, moons (and J♦s)."""
+        return stats.hearts_lines(ui, model, p)
+
+
+    # the new game: its rules from the form, the form's rows, the deck, a rematch
+    def form_rules(self, form: NewGameForm) -> rules.Rules:
+        return form.hearts_rules()
+
+    def setup_rows(self, ui: Ui, model: Any, act: Any) -> list[ft.Control | None]:
+        """The moon rule, the first dealer, the queen rule and the house rules."""
+        return new_game.table_rows(ui, model, act) + new_game.house_rows(ui, model, act)
+
+    def deck_card(self, ui: Ui, form: NewGameForm, plan: rules.DeckPlan) -> ft.Control:
+        return new_game.deck_card(ui, plan, form.count)
+
+    def rematch_form(self, cls: type[NewGameForm], game: rules.Game, game_id: str
+                     ) -> NewGameForm:
+        return cls.hearts_rematch(game, game_id)
 
 
 HEARTS_APP = HeartsApp()

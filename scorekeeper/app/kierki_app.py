@@ -12,9 +12,12 @@ import flet as ft
 
 from .. import rules
 from .routes import Deal
+from .forms.new_game import NewGameForm
+from .screens import new_game, stats
 from .screens.changes import DEAL_ACTION
 from .text.i18n import N_
 from .views import game_card, kierki_sheet
+from .views.kierki_new_game import kierki_deck_card, kierki_rows
 from .views.kierki_rules_card import kierki_rules_card
 from .views.widgets import Ui
 
@@ -64,6 +67,26 @@ class KierkiApp:
 
     def leads(self, g: Any) -> tuple[list[str], str]:
         return game_card.highest_leads(g)
+
+    def stats_lines(self, ui: Ui, model: Any, n: int, p: Any) -> list[ft.Control]:
+        """A player's average total and place; per contract, the average points."""
+        return stats.kierki_lines(ui, n, p)
+
+
+    # the new game: its rules from the form, the form's rows, the deck, a rematch
+    def form_rules(self, form: NewGameForm) -> rules.Rules:
+        return form.kierki_rules()
+
+    def setup_rows(self, ui: Ui, model: Any, act: Any) -> list[ft.Control | None]:
+        """The table's Kierki rules and the first dealer (no moon, queen or house rule)."""
+        return kierki_rows(ui, model.form, act) + new_game.dealer_rows(ui, model, act)
+
+    def deck_card(self, ui: Ui, form: NewGameForm, plan: rules.DeckPlan) -> ft.Control:
+        return kierki_deck_card(ui, form, plan)
+
+    def rematch_form(self, cls: type[NewGameForm], game: rules.Game, game_id: str
+                     ) -> NewGameForm:
+        return cls.kierki_rematch(game, game_id)
 
 
 KIERKI_APP = KierkiApp()

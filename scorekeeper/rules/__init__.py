@@ -71,7 +71,7 @@ from .moon import MoonOutcome, MoonPreview, moon_preview
 from .kierki import (COUNTED, NEGATIVE, Contract, Count, Deal, KierkiRules, LastTricks, Lottery,
                      RobberCounts, ScheduledDeal, Terms, Trump, check_kierki_rules,
                      match_deals, schedule, scheduled_deal, series_contracts, terms)
-from .kierki.match import (SumCheck, contract_terms, is_kierki, kierki_standing, match_sum,
+from .kierki.match import (NextDeal, SumCheck, contract_terms, is_kierki, kierki_standing, match_sum,
                            score_deal, sum_check)
 from .table import (
     Pass,
@@ -124,7 +124,7 @@ __all__ = [
     "variants_for",
     "GAMES", "GameType", "game_named", "game_of", "variant_game",
     # Kierki
-    "COUNTED", "Compendium", "Contract", "Count", "Deal", "GameVariant", "KIERKI",
+    "COUNTED", "NextDeal", "Compendium", "Contract", "Count", "Deal", "GameVariant", "KIERKI",
     "KierkiRules", "LastTricks", "Lottery", "NEGATIVE", "RobberCounts", "ScheduledDeal",
     "SumCheck", "Terms", "Trump", "check_kierki_rules", "contract_terms", "game_name",
     "is_kierki", "kierki_standing", "match_deals", "match_sum", "read_variant", "schedule",

@@ -106,7 +106,7 @@ def view(ui: Ui, model: Model) -> ft.View:
                      hand=ch.hand)
         detail = seat_details(ui, model.game.game, st, ch) if ch.action == "seats" else []
         for word, deal in (("before: {points}", ch.old_deal), ("after: {points}", ch.new_deal)):
-            if deal is not None:  # a Kierki deal: what each player took
+            if deal is not None:  # a deal kept whole (not points): what each took
                 text = deal_text(ui.session.tr, model.game.game, deal, players)
                 detail.append(ui._(word, points=text))
         if ch.old is not None:

@@ -52,7 +52,7 @@ class Model:
         if number is None and rules.state(game).game_over:
             raise Redirect(Sheet(route.id))
         wanted = app_game(game.rules).entry_route(route.id, number)
-        if type(wanted) is not type(route):  # the game's own entry (a Kierki deal's)
+        if type(wanted) is not type(route):  # the game has an entry of its own
             raise Redirect(wanted)
         index = None if number is None else number - 1
         try:
