@@ -102,6 +102,13 @@ class Tricks:
 
 
 TRICKS = Tricks()
+PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
+HANDS_PLAYED = (TricksHand((5, 4, 3, 1)), TricksHand((2, 2, 4, 5)), TricksHand((6, 0, 4, 3)))
+
+
+def TricksGame() -> Any:
+    """A new game of Tricks for :data:`PLAYERS`, Ala dealing first."""
+    return rules.Game.new(PLAYERS, Rules(TricksVariant.TRICKS), 0)
 CSV_COLUMNS = ("game_id", "variant", "round", "player", "tricks")
 
 
