@@ -15,6 +15,7 @@ from .routes import Hand
 from .forms.new_game import NewGameForm
 from .screens import new_game, sheet, stats, table
 from .text.i18n import N_
+from .text.words import VARIANT_HINT, VARIANT_NAME
 from .views import game_card
 from .views.rules_card import rules_card
 from .views.widgets import Ui
@@ -53,6 +54,10 @@ class HeartsApp:
 
     def row_label(self, ui: Ui, game: rules.Game, number: int, info: rules.NextHand) -> str:
         return table.hearts_row_label(ui, game, number, info)
+
+    def variant_words(self, variant: rules.Variant) -> tuple[str, str]:
+        """A variant in the new-game form: its name and its hint."""
+        return VARIANT_NAME[variant], VARIANT_HINT[variant]
 
     def played_words(self, ui: Ui, g: Any) -> str:
         return game_card.hands_played(ui, g)

@@ -15,6 +15,7 @@ from .routes import Deal
 from .forms.new_game import NewGameForm
 from .screens import new_game, stats
 from .screens.changes import DEAL_ACTION
+from .text import kierki_words as kw
 from .text.i18n import N_
 from .views import game_card, kierki_sheet
 from .views.kierki_new_game import kierki_deck_card, kierki_rows
@@ -61,6 +62,10 @@ class KierkiApp:
 
     def row_label(self, ui: Ui, game: rules.Game, number: int, info: rules.NextHand) -> str:
         return kierki_sheet.row_label(ui, game, number)
+
+    def variant_words(self, variant: Any) -> tuple[str, str]:
+        """Kierki in the new-game form: "Kierki (Polish)" and what it is."""
+        return kw.GAME_NAME, kw.GAME_HINT
 
     def played_words(self, ui: Ui, g: Any) -> str:
         return game_card.deals_played(ui, g)

@@ -16,6 +16,11 @@ the same :class:`GameState` (signed scores, the highest total wins, ``next_hand`
 the contract, dealer, leader and trump namer). Its data and checks are
 :mod:`.kierki`; :func:`sum_check` is the sheet's 0-sum check.
 
+Every game is one object of the table of games (:data:`GAMES`, :class:`GameType`:
+Hearts in :mod:`.hearts_game`, Kierki in :mod:`.kierki.game`); :func:`state`,
+:func:`validate_hand`, :func:`hand_info`, :func:`spec`, :func:`deck_plan` and
+:class:`Rules` ask the game of a table (:func:`game_of`), never which game it is.
+
 Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-based.
 How a game is written down (the game file, the CSV sheet, the export) is
 :mod:`scorekeeper.formats`, beside this package.

@@ -32,6 +32,11 @@ STATUS_NAME = {"all": N_("All"), "unfinished": N_("Unfinished"), "finished": N_(
 ANY_GAME = N_("Any game")
 
 
+def game_words(game: str) -> str:
+    """The game filter's chip: any game, or a game's own words ("Kierki matches")."""
+    return ANY_GAME if game == "all" else app_game_named(game).games_words  # type: ignore[no-any-return]
+
+
 def has_variants(game: str) -> bool:
     """Does the variant filter (Hearts' variants) apply to the game filter ``game``?"""
     return game == "all" or any(v in rules.GAMES[game].variants for v in VARIANTS[1:])
@@ -167,7 +172,7 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
         for s in HISTORY_STATUSES], lambda s: ui.act(model.set_status, s), look="chip")
     games = radio_group(ui._("Game"), model.game, [
         Option(g, ids.HISTORY_GAME_KIND.format(game=g),
-               ui._(ANY_GAME if g == "all" else app_game_named(g).games_words))
+               ui._(game_words(g)))
         for g in history_games()], lambda g: ui.act(model.set_game, g), look="chip")
     variants = radio_group(ui._("Variant"), model.variant, [
         Option(v, ids.HISTORY_VARIANT.format(variant=v), ui._("Any variant") if v == "any"

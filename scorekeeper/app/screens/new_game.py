@@ -22,10 +22,9 @@ from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME,
 from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
 from ..registry import app_game_of
-from ..views.kierki_new_game import game_hint, game_title
 from ..views.radios import Option, named_by_group, radio_group
 from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, section, tag, text_field, value_of
-from ..text.words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
+from ..text.words import MOON_RULE_NAME
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -211,7 +210,7 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows.append(named_by_group(section(ui._("Variant"))))
     rows.append(radio_group(ui._("Variant"), form.variant.value, [
         Option(v.value, ids.VARIANT.format(variant=v.value),
-               game_title(ui, v, VARIANT_NAME), game_hint(ui, v, VARIANT_HINT))
+               *(ui._(words) for words in app_game_of(v.value).variant_words(v)))
         for v in offered], lambda value: act(form.set_variant, value)))
     if not form.has_target:  # no target: the match ends after its last deal
         return rows

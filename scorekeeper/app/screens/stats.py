@@ -28,7 +28,6 @@ from ...formats.share import signed
 from ...rules.stats import HeadToHead, PlayerStats, Stats, compute
 from .. import ids
 from ..text.house_words import JACKS_TAKEN_STATS
-from ..text.i18n import N_
 from ..text.kierki_words import contract_name
 from ..views.palette import seat_colour
 from ..routes import Route, Sheet
