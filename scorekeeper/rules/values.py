@@ -35,7 +35,8 @@ class Rules:
     """A table's rules. A Hearts table: its variant, target, moon rule and house rules.
     A Kierki table (``variant`` KIERKI): ``kierki`` (its lottery, last tricks, order of
     contracts and series; the usual game by default); it has no target (0), no moon
-    rule and no house rule, and the highest total wins (:attr:`highest_wins`)."""
+    rule and no house rule, and the highest total wins (:attr:`highest_wins`). The
+    variant's game (``rules.games``) checks them and sets its defaults (``settle``)."""
 
     variant: GameVariant = Variant.STANDARD
     target: int = 100
