@@ -69,21 +69,13 @@ class HeartsApp:
         """A player's points per hand, average place, moons (and J♦s)."""
         return stats.hearts_lines(ui, model, p)
 
-
-    # the new game: its rules from the form, the form's rows, the deck, a rematch
-    def form_rules(self, form: NewGameForm) -> rules.Rules:
-        return form.hearts_rules()
-
+    # the new game: the form's rows and the deck (the form itself: forms.new_game)
     def setup_rows(self, ui: Ui, model: Any, act: Any) -> list[ft.Control | None]:
         """The moon rule, the first dealer, the queen rule and the house rules."""
         return new_game.table_rows(ui, model, act) + new_game.house_rows(ui, model, act)
 
     def deck_card(self, ui: Ui, form: NewGameForm, plan: rules.DeckPlan) -> ft.Control:
         return new_game.deck_card(ui, plan, form.count)
-
-    def rematch_form(self, cls: type[NewGameForm], game: rules.Game, game_id: str
-                     ) -> NewGameForm:
-        return cls.hearts_rematch(game, game_id)
 
 
 HEARTS_APP = HeartsApp()

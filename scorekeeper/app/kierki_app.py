@@ -77,21 +77,13 @@ class KierkiApp:
         """A player's average total and place; per contract, the average points."""
         return stats.kierki_lines(ui, n, p)
 
-
-    # the new game: its rules from the form, the form's rows, the deck, a rematch
-    def form_rules(self, form: NewGameForm) -> rules.Rules:
-        return form.kierki_rules()
-
+    # the new game: the form's rows and the deck (the form itself: forms.new_game)
     def setup_rows(self, ui: Ui, model: Any, act: Any) -> list[ft.Control | None]:
         """The table's Kierki rules and the first dealer (no moon, queen or house rule)."""
         return kierki_rows(ui, model.form, act) + new_game.dealer_rows(ui, model, act)
 
     def deck_card(self, ui: Ui, form: NewGameForm, plan: rules.DeckPlan) -> ft.Control:
         return kierki_deck_card(ui, form, plan)
-
-    def rematch_form(self, cls: type[NewGameForm], game: rules.Game, game_id: str
-                     ) -> NewGameForm:
-        return cls.kierki_rematch(game, game_id)
 
 
 KIERKI_APP = KierkiApp()

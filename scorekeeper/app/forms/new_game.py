@@ -4,11 +4,10 @@ rules (no Flet)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ... import formats, rules
 from ...rules import GameVariant, MoonRule, RulesError, Variant
-from ..registry import app_game_of
 from ..text.messages import Msg
 from .kierki_choices import KierkiChoices
 from .limits import cut_name, cut_number
@@ -175,7 +174,7 @@ class NewGameForm:
     def build(self) -> rules.Game:
         """The checked game, or a RulesError (or ValueError for the target) to show:
         the game picked says its table's rules from the form."""
-        table = app_game_of(self.variant.value).form_rules(self)
+        table = GAME_FORMS[_game_key(self.variant)][0](self)
         return rules.Game.new(self.names, table, self.first_dealer)
 
     def hearts_rules(self) -> rules.Rules:
@@ -229,7 +228,7 @@ class NewGameForm:
     def rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
         """The same table again (its game says what of it the form keeps), the names
         as they are now and the next first dealer."""
-        return app_game_of(game.rules.variant.value).rematch_form(cls, game, game_id)  # type: ignore[no-any-return]
+        return GAME_FORMS[_game_key(game.rules.variant)][1](cls, game, game_id)
 
     @classmethod
     def kierki_rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
@@ -250,3 +249,20 @@ class NewGameForm:
                    r.queen_breaks_hearts, None, game_id)
         form.set_house(formats.game_to_dict(game)["rules"])
         return form
+
+
+def _game_key(variant: GameVariant) -> str:
+    game = rules.variant_game(variant)
+    assert game is not None, variant
+    return game.key
+
+
+# What of the form makes each game's table, and what of a game a rematch keeps (the
+# form holds every game's own choices: Hearts' target, moon and house rules, Kierki's
+# KierkiChoices), by the game's key in rules.GAMES. The form is a plain model that the
+# store's tests drive without the shell, so this is the form's own small table.
+GAME_FORMS: dict[str, tuple[Callable[[NewGameForm], rules.Rules],
+                            Callable[[type[NewGameForm], rules.Game, str], NewGameForm]]] = {
+    "hearts": (NewGameForm.hearts_rules, lambda cls, game, gid: cls.hearts_rematch(game, gid)),
+    "kierki": (NewGameForm.kierki_rules, lambda cls, game, gid: cls.kierki_rematch(game, gid)),
+}
