@@ -21,7 +21,7 @@ import flet as ft
 
 from ..store import GameStore
 from .views import one_tap, overlays, sharing, widgets
-from . import retain, routes, screens
+from . import games, retain, routes, screens  # games: the table of games' app parts
 from .table.access import Role, Table, role_for
 from .backup import Device
 from .table.guarded_store import GuardedStore

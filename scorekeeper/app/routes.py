@@ -15,9 +15,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
+from .. import rules
+
 HISTORY_STATUSES = ("all", "unfinished", "finished")
 HISTORY_ORDERS = ("started", "played")  # newest start first (the default), last played first
-HISTORY_GAMES = ("all", "hearts", "kierki")  # every game, Hearts' (any variant), Kierki's
+
+
+def history_games() -> tuple[str, ...]:
+    """The history's game filter: every game, or one game of the table (its key)."""
+    return ("all", *rules.GAMES)
+
+
 
 
 @dataclass(frozen=True)
@@ -150,12 +158,6 @@ class Deal(Hand):
     word: ClassVar[str] = "deal"
 
 
-def entry_route(game_id: str, kierki: bool, number: int | None = None) -> Hand:
-    """Where the next hand (``number`` None) or hand ``number`` is entered: a Kierki
-    game's deal screen, or a Hearts game's hand entry."""
-    return (Deal if kierki else Hand)(game_id, number)
-
-
 @dataclass(frozen=True)
 class Changes(Route):
     id: str
@@ -206,7 +208,7 @@ class History(Route):
         game = query.get("game", "all")
         return cls(status if status in HISTORY_STATUSES else "all",
                    order if order in HISTORY_ORDERS else "started",
-                   game if game in HISTORY_GAMES else "all")
+                   game if game in history_games() else "all")
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ score sheet (or the state of the game as JSON)."""
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 from .. import formats, rules
 from ..formats.shapes import GAME_FILE
@@ -28,10 +29,14 @@ def replay(file: str, as_json: bool) -> int:
 
 
 def format_table(game: rules.Game) -> str:
-    """A readable score sheet: one row per hand, running totals, verdict, next hand (a
-    Kierki game: :func:`.kierki_sheet.kierki_sheet`)."""
-    if rules.is_kierki(game.rules):
-        return kierki_sheet(game)
+    """A readable score sheet, as its game's text sheet draws it (:data:`TEXT_SHEETS`;
+    a game without one: Hearts')."""
+    sheet = TEXT_SHEETS.get(rules.game_of(game.rules).key, hearts_table)
+    return sheet(game)
+
+
+def hearts_table(game: rules.Game) -> str:
+    """A Hearts game's sheet: one row per hand, running totals, verdict, next hand."""
     st = rules.state(game)
     names = list(game.players)
     width = max(6, *(len(n) for n in names))
@@ -105,3 +110,10 @@ def _house(key: str, value: object) -> str:
     if key == "pass_cards":
         return f"pass {value} cards"
     return f"{key} {', '.join(value)}"  # type: ignore[call-overload]
+
+
+# each game's text sheet, by its key in rules.GAMES
+TEXT_SHEETS: dict[str, Callable[[rules.Game], str]] = {
+    "hearts": hearts_table,
+    "kierki": kierki_sheet,
+}

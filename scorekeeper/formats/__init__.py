@@ -44,11 +44,14 @@ from .gamefile import (
     rules_from_dict,
     state_to_dict,
 )
+from .games import FORMATS, GameFormat
 from .kierki_csv import kierki_columns
+from .registry import format_named, format_of, format_of_hand
 from .kierki_file import deal_from_record, deal_record
 from .share import download_name, game_csv, game_file, game_json, join_names, share_text
 
 __all__ = [
+    "FORMATS", "GameFormat", "format_named", "format_of", "format_of_hand",
     "ACTIONS", "CSV_COLUMNS", "EXPORT_KIND", "EXPORT_VERSION", "FormatError", "HOUSE_COLUMNS",
     "ID_RE", "ImportItem", "MAX_CHANGES", "MAX_FILE_BYTES", "MAX_IMPORT_BYTES",
     "check_file_size", "content_id", "deal_from_record", "deal_record", "download_name", "export_csv", "export_document",

@@ -30,8 +30,9 @@ column names in any case and order):
 * ``pass``, ``score`` and ``total`` are derived by the rules: left empty they are
   ignored, filled in they must agree with the rules (a typo on the sheet is caught).
 
-A Kierki game has its own columns, one row per deal (:mod:`.kierki_csv`); a file with
-both kinds has both sets of columns, and each game's rows fill its own. A text cell that
+Each game has its own columns and rows (its format, :data:`.games.FORMATS`): these are
+Hearts'; a Kierki game has one row per deal (:mod:`.kierki_csv`); a file with games of
+both has both sets of columns (Hearts' first), and each game's rows fill its own. A text cell that
 a spreadsheet would run as a formula is written with a leading ``'`` and read back
 exactly (:mod:`.cells`); the number columns are written as numbers (a score of -26
 stays a number).
@@ -49,8 +50,7 @@ from .bounds import lines as _lines, too_many_games
 from .cells import bad as _bad, identified, quote_text, unquote_text, whole as _whole, written
 from .errors import FormatError, nearest_key
 from .gamefile import game_from_dict
-from .kierki_csv import (ALL_KIERKI_COLUMNS, KIERKI_REQUIRED, KIERKI_TEXT, kierki_columns,
-                         kierki_rows, plays_other_trump_trick, read_kierki_game)
+from .registry import default_format, format_named, format_of, formats
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
                "dealer", "pass", "seat", "player", "points", "moon_choice", "score", "total")
@@ -64,33 +64,33 @@ YES_NO = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0"
           "": False}
 
 def export_csv(games: Iterable[dict[str, Any]]) -> str:
-    """One row per hand and player of a Hearts game, one row per deal of a Kierki game
-    (:mod:`.kierki_csv`); scores and totals come from the rules. A game with no hands has
-    no rows. Text cells go through :func:`quote_text`, numbers as they are. A file of
-    Hearts games has the Hearts columns only, one of Kierki games the Kierki ones; a file
-    with both has the Hearts columns, then the Kierki ones it lacks."""
+    """The rows of each game as its game's format writes them: one per hand and player
+    of a Hearts game, one per deal of a Kierki game (:mod:`.kierki_csv`); scores and
+    totals come from the rules. A game with no hands has no rows. Text cells go through
+    :func:`quote_text`, numbers as they are. A file has the columns of the games in it,
+    game by game in the table's order (a file of no game: Hearts')."""
     played = [(g, game_from_dict(g)) for g in games]
-    hearts = [game for _, game in played if not rules.is_kierki(game.rules)]
-    kierki = [game for _, game in played if rules.is_kierki(game.rules)]
     columns: tuple[str, ...] = ()
-    if hearts or not kierki:
-        columns = CSV_COLUMNS + tuple(c for c in HOUSE_COLUMNS
-                                      if any(_has(c, game) for game in hearts))
-    if kierki:
-        more = kierki_columns(max(game.seats for game in kierki),
-                              was=any(_has("was", game) for game in kierki),
-                              trump_trick=any(map(plays_other_trump_trick, kierki)))
-        columns += tuple(c for c in more if c not in columns)
+    for fmt in formats():
+        mine = [game for _, game in played if format_of(game.rules) is fmt]
+        if mine or (not played and fmt is default_format()):
+            more = fmt.csv_columns(mine)
+            columns += tuple(c for c in more if c not in columns)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(columns)
     for g, game in played:
-        rows = kierki_rows(g, game) if rules.is_kierki(game.rules) else _hearts_rows(g, game)
+        rows = format_of(game.rules).csv_rows(g, game)
         w.writerows([written(row.get(c, "")) for c in columns] for row in rows)
     return out.getvalue()
 
 
-def _hearts_rows(g: dict[str, Any], game: rules.Game) -> list[dict[str, Any]]:
+def hearts_columns(games: list[rules.Game]) -> tuple[str, ...]:
+    """The columns of Hearts games: the export's, and the house rules' where played."""
+    return CSV_COLUMNS + tuple(c for c in HOUSE_COLUMNS if any(_has(c, game) for game in games))
+
+
+def hearts_rows(g: dict[str, Any], game: rules.Game) -> list[dict[str, Any]]:
     """A Hearts game's rows: one per hand and player, by column."""
     st = rules.state(game)
     before = game.players
@@ -171,18 +171,19 @@ def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
         raise _bad("the CSV file is empty")
     head = [c.strip().lower() for c in header]
     _check_head(head, line=header_line)
-    kierki = "contract" in head  # a Kierki sheet (or a file with Kierki games too)
-    need = KIERKI_REQUIRED if kierki else REQUIRED
-    missing = [c for c in need if c not in head]
+    # the sheet of the game whose columns it has (a Kierki sheet names contracts, or a
+    # file with Kierki games too), else Hearts'
+    sheet = next((f for f in formats() if f.csv_claims(head)), default_format())
+    missing = [c for c in sheet.csv_required if c not in head]
     if missing:
-        raise _bad(f"the CSV file has no {missing[0]!r} column ({_needs(kierki)})")
-    col = {name: head.index(name) for name in CSV_COLUMNS + HOUSE_COLUMNS + ALL_KIERKI_COLUMNS
-           if name in head}
+        raise _bad(f"the CSV file has no {missing[0]!r} column ({sheet.csv_needs()})")
+    known = dict.fromkeys(c for f in formats() for c in f.csv_all)
+    text = frozenset(c for f in formats() for c in f.csv_text)
+    col = {name: head.index(name) for name in known if name in head}
     games: dict[str, list[tuple[int, dict[str, str]]]] = {}
     rows_of: dict[tuple[str, str, str], int] = {}  # rows of each game's hand so far
     for line, row in numbered:
-        cells = {name: _cell(row, i, name in TEXT_COLUMNS or name in KIERKI_TEXT)
-                 for name, i in col.items()}
+        cells = {name: _cell(row, i, name in text) for name, i in col.items()}
         gid = cells.get("game_id", "")
         _check_row(cells, gid, line, rows_of)
         if gid not in games and (error := too_many_games(len(games) + 1)) is not None:
@@ -190,35 +191,47 @@ def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
         games.setdefault(gid, []).append((line, cells))
     return [_one_game(gid, lines, head) for gid, lines in games.items()]
 
-def _needs(kierki: bool) -> str:
-    if kierki:
-        return (f"a Kierki sheet needs {', '.join(KIERKI_REQUIRED)} and the other seats' "
-                "player_N and taken_N, one row per deal")
+def hearts_row_limit(cells: dict[str, str]) -> tuple[str, int, str] | None:
+    """A Hearts row numbers its hand: as many rows as a game has players at most."""
+    if "hand" not in cells:
+        return None
+    return "hand", rules.MAX_PLAYERS, f"a game has at most {rules.MAX_PLAYERS} players"
+
+
+def hearts_needs() -> str:
+    """What a Hearts sheet needs, in the error that says a column is missing."""
     return (f"it needs {', '.join(REQUIRED)}; the export's columns are "
             f"{', '.join(CSV_COLUMNS)}")
 
 
 def _one_game(gid: str, lines: list[tuple[int, dict[str, str]]], head: list[str],
               ) -> dict[str, Any]:
-    """One game's rows as its game file: a Kierki game's (its variant says so, or a
-    sheet without variants names contracts) or a Hearts game's."""
+    """One game's rows as its game file, read by its game's format: the game its
+    variant names, or (a sheet without variants) the game whose row it is (a Kierki
+    row names a contract), else Hearts."""
     first = lines[0][1]
-    variant = first.get("variant") or ("kierki" if first.get("contract") else "")
-    kierki = variant == rules.KIERKI.value
-    missing = [c for c in (KIERKI_REQUIRED if kierki else REQUIRED) if c not in head]
+    fmt = _format_of_row(first)
+    missing = [c for c in fmt.csv_required if c not in head]
     if missing:
         where = f"game {gid}" if gid else "the game"
-        game = "a Kierki game" if kierki else "a Hearts game"
-        raise _bad(f"{where} is {game} and the CSV file has no {missing[0]!r} column "
-                   f"({_needs(kierki)})")
-    return read_kierki_game(gid, lines) if kierki else _game(gid, lines)
+        raise _bad(f"{where} is {fmt.csv_game} and the CSV file has no {missing[0]!r} "
+                   f"column ({fmt.csv_needs()})")
+    return fmt.csv_read(gid, lines)  # type: ignore[no-any-return]
+
+
+def _format_of_row(first: dict[str, str]) -> Any:
+    variant = first.get("variant")
+    if variant:
+        game = rules.variant_game(variant)
+        return default_format() if game is None else format_named(game.key)
+    return next((f for f in formats() if f.csv_claims_row(first)), default_format())
 
 
 def _check_head(head: list[str], line: int) -> None:
     """Every column is one the sheet knows, once: a column that is not read would be
     a rule or a score silently dropped (``targt`` for ``target``). Empty column names (a
     spreadsheet's trailing separators) are left alone."""
-    known = CSV_COLUMNS + HOUSE_COLUMNS + ALL_KIERKI_COLUMNS
+    known = tuple(dict.fromkeys(c for f in formats() for c in f.csv_all))
     seen: set[str] = set()
     for name in head:
         if not name:
@@ -246,14 +259,16 @@ def _check_row(cells: dict[str, str], gid: str, line: int,
                rows_of: dict[tuple[str, str, str], int]) -> None:
     """The limits of a game that one row can cross, checked as the row comes: a hand
     after the 1,000th or with more rows than a game has players; a Kierki deal (a row
-    with a deal and no hand) after the 1,000th or with a second row."""
-    if cells.get("deal") and not cells.get("hand"):
-        what, most, why = "deal", 1, "a deal is one row"
-    elif "hand" in cells:
-        what, most = "hand", rules.MAX_PLAYERS
-        why = f"a game has at most {rules.MAX_PLAYERS} players"
+    with a deal and no hand) after the 1,000th or with a second row. Each game's format
+    says what a row of it numbers (Hearts', the default, last)."""
+    default = default_format()
+    for fmt in [f for f in formats() if f is not default] + [default]:
+        limit = fmt.csv_row_limit(cells)
+        if limit is not None:
+            break
     else:
-        return  # a Kierki sheet's row without its deal: the game's own reading says so
+        return  # a row without its number: the game's own reading says so
+    what, most, why = limit
     number = _whole(cells[what], what, line)
     if number > rules.MAX_HANDS:
         raise _bad(f"line {line}: {what} {number:,} of game {gid or 1}: a game holds at most "
@@ -270,7 +285,7 @@ def _cell(row: list[str], i: int, text: bool) -> str:
     return unquote_text(cell) if text else cell
 
 
-def _game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
+def hearts_game(gid: str, lines: list[tuple[int, dict[str, str]]]) -> dict[str, Any]:
     first_line, first = lines[0]
     hands: dict[int, list[tuple[int, dict[str, str]]]] = {}
     for line, cells in lines:

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import rules
 from .errors import FormatError, unknown_key
+from .registry import default_format, format_named
 from .gamefile import TOP_KEYS, check_keys, game_from_dict, game_to_dict
 from .kierki_file import deal_from_record, deal_record
 
@@ -80,11 +81,16 @@ class ImportItem:
 def export_document(games: list[dict[str, Any]], exported: str) -> dict[str, Any]:
     """The JSON export of ``games`` (game files with their id, dates, version and change
     log), made at ``exported`` (a :func:`utc_iso` date); its version is the oldest that
-    holds the games (4 with a Kierki game, else 3)."""
-    kierki = any(isinstance(g.get("rules"), dict)
-                 and g["rules"].get("variant") == rules.KIERKI.value for g in games)
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION if kierki else HEARTS_EXPORT_VERSION,
-            "exported": exported, "games": games}
+    holds the games (each game's format says its own: 4 with a Kierki game, else 3)."""
+    version = max((_format_of_file(g).version for g in games), default=HEARTS_EXPORT_VERSION)
+    return {"kind": EXPORT_KIND, "version": version, "exported": exported, "games": games}
+
+
+def _format_of_file(g: dict[str, Any]) -> Any:
+    """The format of the game a game file is of (by its rules' variant; none: Hearts')."""
+    table = g.get("rules")
+    game = rules.variant_game(table.get("variant")) if isinstance(table, dict) else None
+    return default_format() if game is None else format_named(game.key)
 
 
 def _bad(message: str, **params: Any) -> FormatError:

@@ -14,8 +14,11 @@ hand's ``seat_changes`` (written only on a hand that has some) name a seat by th
 it has before the hand, and from that hand on the seat plays under the new name, which
 the hand's own ``jack`` and every later hand use (``rules.seats``).
 
-A Kierki game (``"rules": {"variant": "kierki", ...}``, hands that are deals) is read
-and written by :mod:`.kierki_file`; the functions here hand it over.
+That is a Hearts game's file, read and written by the ``hearts_*`` functions here. Each
+game has its format (:data:`.games.FORMATS`): :func:`rules_from_dict` asks the game the
+``variant`` names (none: Hearts), :func:`hand_from_dict`, :func:`game_to_dict` and
+:func:`state_to_dict` the game's own; a Kierki game (``"rules": {"variant": "kierki",
+...}``, hands that are deals) is :mod:`.kierki_file`'s.
 
 The top level holds :data:`GAME_KEYS` and, so that a game of an export replays as it is,
 the keys a stored game adds (:data:`STORED_KEYS`: its id, dates, version, change log and
@@ -39,11 +42,10 @@ from ..rules import MAX_HANDS, Game, GameState, Hand, MoonChoice, MoonRule, Rule
 from ..rules import Variant, normalise_name, state
 from ..rules import apply_seat_changes, read_seat_changes
 from ..rules.house import BY_KEY, HOUSE_KEYS, hand_keys
-from ..rules import KIERKI, is_kierki
+from ..rules import GAMES, variant_game
 from .errors import FormatError, hand_error, unknown_key
+from .registry import default_format, format_named, format_of
 from .report import report
-from .kierki_file import (deal_from_dict, kierki_game_to_dict, kierki_rules_from_dict,
-                          kierki_state_to_dict)
 
 MAX_FILE_BYTES = 5_000_000  # one game file (1,000 hands of 11 players is about 60 KB)
 GAME_KEYS = ("players", "rules", "first_dealer", "hands")
@@ -74,16 +76,25 @@ def _choice(enum: type, value: Any, what: str, hand: int | None = None,
 
 
 def rules_from_dict(data: Any) -> Rules:
+    """A game file's ``rules``, read by the format of the game its ``variant`` names
+    (none, or a variant no game has: Hearts', which says what the variants are)."""
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
         raise FormatError("rules_type", "rules must be an object")
-    if data.get("variant") == KIERKI.value:
-        return kierki_rules_from_dict(data)
+    game = variant_game(data.get("variant"))
+    fmt = default_format() if game is None else format_named(game.key)
+    return fmt.rules_from_dict(data)  # type: ignore[no-any-return]
+
+
+def hearts_rules_from_dict(data: Mapping[str, Any]) -> Rules:
+    """A Hearts game file's ``rules``."""
     # the variant first: the keys a game's rules may have depend on it ("kierky" is not
     # a Hearts variant with a stray key "contracts", but a variant nobody knows)
-    variant = _choice(Variant, data.get("variant", "standard"), "rules.variant",
-                      also=(KIERKI.value,))
+    hearts = {v.value for v in Variant}
+    others = tuple(v.value for game in GAMES.values() for v in game.variants
+                   if v.value not in hearts)  # the other games' variants, named in the error
+    variant = _choice(Variant, data.get("variant", "standard"), "rules.variant", also=others)
     unknown = sorted(set(data) - set(RULE_KEYS))
     if unknown:
         raise FormatError("unknown_key", f"unknown key {unknown[0]!r} in rules "
@@ -99,13 +110,19 @@ def rules_from_dict(data: Any) -> Rules:
 def hand_from_dict(data: Any, number: int, game: Game | None = None,
                    names: tuple[str, ...] | None = None, former: tuple[str, ...] = (),
                    ) -> Hand:
-    """Hand ``number`` of a game file; ``game`` (its players and rules) says which keys
-    its house rules add (``jack``: a player's name) and whose names they may hold;
-    ``names`` are the seats' names before the hand (default the game's players) and
-    ``former`` the names changed away before it (see :func:`read_hands`). A Kierki
-    game's hand is a deal (:func:`.kierki_file.deal_from_dict`)."""
-    if game is not None and is_kierki(game.rules):
-        return deal_from_dict(data, number, game, names or game.players, former)  # type: ignore[return-value]
+    """Hand ``number`` of a game file, as the format of ``game``'s game reads it (no
+    game: a Hearts hand); ``names`` are the seats' names before the hand (default the
+    game's players) and ``former`` the names changed away before it (see
+    :func:`read_hands`). A Kierki game's hand is a deal (``kierki_file.deal_from_dict``)."""
+    fmt = default_format() if game is None else format_of(game.rules)
+    return fmt.hand_from_dict(data, number, game, names, former)  # type: ignore[no-any-return]
+
+
+def hearts_hand_from_dict(data: Any, number: int, game: Game | None = None,
+                          names: tuple[str, ...] | None = None, former: tuple[str, ...] = (),
+                          ) -> Hand:
+    """A Hearts hand; ``game`` (its players and rules) says which keys its house rules
+    add (``jack``: a player's name) and whose names they may hold."""
     if not isinstance(data, Mapping):
         raise hand_error("hand_type", "a hand must be an object with \"points\"", number)
     known = HAND_KEYS + (hand_keys(game.rules.house) if game is not None else ())  # type: ignore[arg-type]
@@ -212,9 +229,13 @@ def _first_name(data: Mapping) -> str:
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
-    """The game file for ``game``; ``game_from_dict`` reads it back to an equal game."""
-    if is_kierki(game.rules):
-        return kierki_game_to_dict(game)
+    """The game file for ``game`` (its game's format writes it); ``game_from_dict``
+    reads it back to an equal game."""
+    return format_of(game.rules).game_to_dict(game)  # type: ignore[no-any-return]
+
+
+def hearts_game_to_dict(game: Game) -> dict[str, Any]:
+    """A Hearts game's file."""
     hands = []
     names = game.players
     for hand in game.hands:
@@ -249,10 +270,13 @@ def names_before(game: Game, st: GameState, index: int) -> tuple[str, ...]:
 
 
 def state_to_dict(game: Game, st: GameState | None = None) -> dict[str, Any]:
-    """The replay report: scores per hand, totals, the verdict and the next hand."""
-    st = st or state(game)
-    if is_kierki(game.rules):
-        return kierki_state_to_dict(game, st)
+    """The replay report: scores per hand, totals, the verdict and the next hand (its
+    game's format writes it)."""
+    return format_of(game.rules).state_to_dict(game, st or state(game))  # type: ignore[no-any-return]
+
+
+def hearts_state_to_dict(game: Game, st: GameState) -> dict[str, Any]:
+    """A Hearts game's replay report: each hand's scores and moon, the next hand's pass."""
     names = st.players or game.players
     nxt = None
     if st.next_hand is not None:

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from .. import rules
 from .csvfile import export_csv
 from .gamefile import game_to_dict
+from .registry import format_of
 
 MOON = "☾"
 HEART = "♥"
@@ -103,10 +104,13 @@ def share_text(game: rules.Game, tr: Translator, house: str = "") -> str:
     """The game in a few lines for a chat: standings (best first; a shared place is
     written for each), the winner, the hands played and who shot the moon. ``house`` is
     the house rules the table plays, in one line in ``tr``'s language ("" for none); the
-    J♦s each player took follow it when the table plays the J♦. A Kierki match's are
-    :func:`kierki_text`'s."""
-    if rules.is_kierki(game.rules):
-        return kierki_text(game, tr)
+    J♦s each player took follow it when the table plays the J♦. Each game's format
+    writes its own (Hearts: :func:`hearts_text`; a Kierki match: :func:`kierki_text`)."""
+    return format_of(game.rules).share_text(game, tr, house)  # type: ignore[no-any-return]
+
+
+def hearts_text(game: rules.Game, tr: Translator, house: str = "") -> str:
+    """A Hearts game's lines for a chat."""
     st = rules.state(game)
     lines = _headline(game, st, tr)
     places = rules.places(st.totals)

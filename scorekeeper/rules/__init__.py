@@ -16,6 +16,11 @@ the same :class:`GameState` (signed scores, the highest total wins, ``next_hand`
 the contract, dealer, leader and trump namer). Its data and checks are
 :mod:`.kierki`; :func:`sum_check` is the sheet's 0-sum check.
 
+Every game is one object of the table of games (:data:`GAMES`, :class:`GameType`:
+Hearts in :mod:`.hearts_game`, Kierki in :mod:`.kierki.game`); :func:`state`,
+:func:`validate_hand`, :func:`hand_info`, :func:`spec`, :func:`deck_plan` and
+:class:`Rules` ask the game of a table (:func:`game_of`), never which game it is.
+
 Seats are 0-based indices into ``Game.players`` (clockwise); hand numbers are 1-based.
 How a game is written down (the game file, the CSV sheet, the export) is
 :mod:`scorekeeper.formats`, beside this package.
@@ -71,7 +76,7 @@ from .moon import MoonOutcome, MoonPreview, moon_preview
 from .kierki import (COUNTED, NEGATIVE, Contract, Count, Deal, KierkiRules, LastTricks, Lottery,
                      RobberCounts, ScheduledDeal, Terms, Trump, check_kierki_rules,
                      match_deals, schedule, scheduled_deal, series_contracts, terms)
-from .kierki.match import (SumCheck, contract_terms, is_kierki, kierki_standing, match_sum,
+from .kierki.match import (NextDeal, SumCheck, contract_terms, is_kierki, kierki_standing, match_sum,
                            score_deal, sum_check)
 from .table import (
     Pass,
@@ -87,6 +92,7 @@ from .table import (
     read_cycle,
     read_pass,
 )
+from .games import GAMES, GameType, game_named, game_of, variant_game
 from .variants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -121,8 +127,9 @@ __all__ = [
     "points_from_cards", "points_taken_by_nobody", "remaining_points", "running_totals",
     "score_hand", "spec", "standing", "standings_order", "state", "validate_hand", "validate_hands",
     "variants_for",
+    "GAMES", "GameType", "game_named", "game_of", "variant_game",
     # Kierki
-    "COUNTED", "Compendium", "Contract", "Count", "Deal", "GameVariant", "KIERKI",
+    "COUNTED", "NextDeal", "Compendium", "Contract", "Count", "Deal", "GameVariant", "KIERKI",
     "KierkiRules", "LastTricks", "Lottery", "NEGATIVE", "RobberCounts", "ScheduledDeal",
     "SumCheck", "Terms", "Trump", "check_kierki_rules", "contract_terms", "game_name",
     "is_kierki", "kierki_standing", "match_deals", "match_sum", "read_variant", "schedule",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
+from . import registry
 from .errors import RulesError
 from .house import check_house_seats
 from .names import MAX_NAME_LENGTH, clean_name, name_problem, normalise_name
@@ -18,7 +19,7 @@ from .scoring import remaining_points, validate_hand, validate_hands
 from .table import dealer_for
 from .values import Hand, MoonChoice, MoonRule, Rules
 from .kierki.deal import Deal
-from .variants import KIERKI, MAX_PLAYERS, GameVariant, check_player_count, read_variant
+from .variants import MAX_PLAYERS, GameVariant, check_player_count, read_variant
 
 __all__ = ["MAX_HANDS", "MAX_NAME_LENGTH", "Game", "Hand", "MoonChoice", "MoonRule", "Rules", "check_hand",
            "check_players", "check_table", "clean_name", "normalise_name", "points_taken_by_nobody"]
@@ -170,8 +171,8 @@ def check_rules(variant: GameVariant | str, players: int | None = None, target: 
     try:
         rules = Rules(read_variant(variant), target, MoonRule(moon),  # type: ignore[arg-type]
                       house=house or {}, kierki=kierki)  # type: ignore[arg-type]
-        if players is not None and rules.variant is KIERKI:
-            check_player_count(KIERKI, players)
+        if players is not None:  # what the game itself asks of the table
+            registry.owner(rules.variant).check_table(rules, players)
     except RulesError as err:
         return err
     return None if players is None else check_table(rules, players)

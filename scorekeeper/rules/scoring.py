@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from . import registry
 from .errors import RulesError
 from .house import HandContext, adjustments, hand_keys
 from .end import (Standing, at_target, places, points_to_target, rules_standing, standing,
                   standings_order)
-from .kierki.match import is_kierki, kierki_state, next_deal, validate_deals
 from .seats import apply_seat_changes
 from .states import Game, GameState, HandScore, MoonShot, NextHand
 from .values import Hand, MoonChoice, MoonRule, Rules
@@ -69,22 +69,19 @@ def moon_shooter(rules: Rules, points: Sequence[int]) -> int | None:
 
 def validate_hand(game: Game, hand: Hand) -> None:
     """Check ``hand`` as the next hand of ``game``; raise :class:`RulesError` if wrong.
-    (In Kierki: the next deal, ``kierki.Deal``.)"""
-    if is_kierki(game.rules):
-        validate_deals(game, (hand,))
-        return
-    _check_kind(hand, len(game.hands) + 1)
-    st = state(game)
-    _check_hand(game, hand, len(game.hands) + 1, st.standing, st.players)
+    (The game's own kind of hand: in Kierki the next deal, ``kierki.Deal``.)"""
+    registry.owner(game.rules.variant).validate(game, (hand,))
 
 
 def validate_hands(game: Game, hands: Sequence[Hand]) -> None:
-    """Check ``hands`` played one after another from ``game``, keeping a running total so
-    a long game is checked in one pass. (In Kierki: deals, ``kierki.Deal``.)"""
-    if is_kierki(game.rules):
-        validate_deals(game, hands)
-        return
-    st = state(game)
+    """Check ``hands`` played one after another from ``game`` (its game checks them)."""
+    registry.owner(game.rules.variant).validate(game, hands)
+
+
+def validate_hearts_hands(game: Game, hands: Sequence[Hand]) -> None:
+    """Check Hearts ``hands`` played one after another from ``game``, keeping a running
+    total so a long game is checked in one pass."""
+    st = hearts_state(game)
     totals, names = st.totals, st.players
     for number, hand in enumerate(hands, len(game.hands) + 1):
         _check_kind(hand, number)
@@ -251,7 +248,8 @@ def _moon_scores(rules: Rules, seats: int, shooter: int, choice: MoonChoice) -> 
     return tuple(-moon if seat == shooter else 0 for seat in range(seats))
 
 
-def _next_hand(game: Game, number: int) -> NextHand:
+def hearts_next_hand(game: Game, number: int) -> NextHand:
+    """Hearts' hand ``number``: dealer, pass and lead."""
     n = game.seats
     variant = game.rules.variant
     dealer = dealer_for(n, game.first_dealer, number)
@@ -263,18 +261,20 @@ def _next_hand(game: Game, number: int) -> NextHand:
 
 
 def hand_info(game: Game, number: int) -> NextHand:
-    """Dealer, pass and lead of any hand number (1-based), played or not. In Kierki:
-    the deal's dealer, leader, contract and trump namer (a deal of the schedule)."""
-    if is_kierki(game.rules):
-        return next_deal(game, number)
-    return _next_hand(game, number)
+    """Dealer, pass and lead of any hand number (1-based), played or not, as the game
+    says it (in Kierki: the deal's dealer, leader, contract and trump namer)."""
+    return registry.owner(game.rules.variant).hand_info(game, number)  # type: ignore[no-any-return]
 
 
 def state(game: Game) -> GameState:
     """Scores per hand, running totals, who leads, whether it is over, and what comes
-    next; a Kierki game's the same way (``kierki.match.kierki_state``)."""
-    if is_kierki(game.rules):
-        return kierki_state(game)
+    next, as the game says them (Hearts: :func:`hearts_state`; Kierki:
+    ``kierki.match.kierki_state``)."""
+    return registry.owner(game.rules.variant).state(game)  # type: ignore[no-any-return]
+
+
+def hearts_state(game: Game) -> GameState:
+    """A Hearts game's state: each hand scored after the moon and house rules."""
     totals = (0,) * game.seats
     scored = []
     names = tuple(game.players)
@@ -287,7 +287,7 @@ def state(game: Game) -> GameState:
         scored.append(hs)
         totals = tuple(t + s for t, s in zip(totals, hs.scores))
     verdict = rules_standing(game.rules, totals)
-    nxt = None if verdict.game_over else _next_hand(game, len(game.hands) + 1)
+    nxt = None if verdict.game_over else hearts_next_hand(game, len(game.hands) + 1)
     return GameState(tuple(scored), tuple(totals), verdict, nxt, tuple(rows), names)
 
 

@@ -1,5 +1,5 @@
 """The values a game's state is made of (:func:`.scoring.state` derives them): each
-hand's scores, the next hand (dealer, pass, lead; in Kierki the contract), the standing
+hand's scores, the next hand (dealer, pass, lead; a game's own adds to it), the standing
 and the state as a whole; and what the rules read of a game (:class:`Game`). Shared by
 Hearts (``scoring``) and Kierki (``kierki.match``), so a sheet reads one shape."""
 
@@ -10,7 +10,6 @@ from typing import Any, Mapping, Protocol
 
 from .end import Standing
 from .house import Adjustment
-from .kierki.contracts import Contract
 from .table import Pass, PassDirection
 from .values import MoonChoice, Rules
 from .variants import Card, DeckPlan
@@ -61,12 +60,7 @@ class NextHand:
     first_leader: int | None  # Cancellation, Kierki: the seat left of the dealer leads
     seats: int = 1  # how many seats round the cards go (0 on hold; across: half)
     pass_cards: int = 3  # how many cards each player passes (the table's rule)
-    # Kierki (None in Hearts): the deal's contract, its series, who names trumps (the
-    # dealer, in a trump deal) and how many deals the whole match has
-    contract: Contract | None = None
-    series: int | None = None
-    trump_namer: int | None = None
-    deals: int | None = None
+    # a game's own next hand adds its own fields (Kierki's: kierki.match.NextDeal)
 
     @property
     def leader(self) -> int | None:

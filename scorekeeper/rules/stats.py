@@ -31,7 +31,8 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Protocol
 
 # from the package, not its modules: the rules' inner layout may change
-from . import KIERKI, MAX_PLAYERS, MIN_PLAYERS, RulesError, Variant, normalise_name, places
+from . import (GAMES, MAX_PLAYERS, MIN_PLAYERS, GameType, RulesError, normalise_name, places,
+               variant_game)
 from .spells import ContractFigures, Spell, over_shared_hands, spells
 from .stats_tally import GameRef, PlayerStats, Tally, add_spells, winners
 
@@ -113,14 +114,19 @@ class Stats:
     lives: Mapping[str, tuple[tuple[Spell, ...], tuple[tuple[int, tuple[int, ...]], ...],
                               tuple[int, ...]]] = field(default_factory=dict)
     lives_by_player: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    # finished, not deleted Kierki matches of any player count (the Kierki stats count
-    # them: the screen offers the choice of game when there are some)
-    kierki_games: int = 0
+    # finished, not deleted games of any player count, per game of the table (game
+    # key -> count: the screen offers the choice of game when another has some)
+    finished_games: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def highest_wins(self) -> bool:
-        """Kierki's stats: the highest total is the best (and ahead in head to head)."""
-        return self.variant == KIERKI.value
+        """Is the highest total the best (and ahead in head to head): Kierki's stats."""
+        return _highest_wins(filtered_game(self.variant))
+
+    @property
+    def kierki_games(self) -> int:
+        """Finished, not deleted Kierki matches (of any player count)."""
+        return self.finished_games.get("kierki", 0)
 
     @property
     def left_out(self) -> int:
@@ -172,10 +178,19 @@ class Stats:
         return found.name if found else " ".join(asked.split())
 
 
+def filtered_game(variant: str | None) -> GameType:
+    """The game a filter counts: its variant's, Hearts' for none."""
+    return (variant_game(variant) if variant is not None else None) or GAMES["hearts"]
+
+
+def _highest_wins(game: GameType) -> bool:
+    return any(spec.highest_wins for spec in game.variants.values())
+
+
 def check_filter(variant: str | None, player_count: int | None) -> None:
-    """Raise :class:`RulesError` unless the filter names a variant (a Hearts variant, or
-    Kierki) and a possible count."""
-    if variant is not None and variant not in {v.value for v in Variant} | {KIERKI.value}:
+    """Raise :class:`RulesError` unless the filter names a variant (of any game of the
+    table of games) and a possible count."""
+    if variant is not None and variant_game(variant) is None:
         raise RulesError("unknown_value", f"no variant {variant!r}", what="variant",
                          value=variant)
     if player_count is not None and (
@@ -192,10 +207,12 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
     counts the Kierki matches; any other filter, the Hearts games."""
     variant = None if variant is None else str(variant)
     check_filter(variant, player_count)
-    high = variant == KIERKI.value  # Kierki's stats
+    game = filtered_game(variant)
+    high = _highest_wins(game)  # Kierki's stats
     tallies: dict[str, Tally] = {}
     ids: list[str] = []
-    unfinished = deleted = kierki = 0
+    unfinished = deleted = 0
+    finished_games: dict[str, int] = {}
     variants: set[str] = set()
     counts: set[int] = set()
     omnibus = False
@@ -204,11 +221,11 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
     lives_by: dict[str, set[str]] = {}
     left_games: dict[str, set[str]] = {}
     for s in summaries:
-        is_kierki = s.variant == KIERKI.value
-        if is_kierki and s.finished and not s.deleted:
-            kierki += 1
-        if is_kierki is not high:
-            continue  # the other game: counted apart
+        of = variant_game(s.variant)
+        if of is not None and s.finished and not s.deleted:
+            finished_games[of.key] = finished_games.get(of.key, 0) + 1
+        if of is not game:
+            continue  # another game: counted apart
         if s.deleted or not s.finished:
             if (variant is None or s.variant == variant) and (
                     player_count is None or len(s.players) == player_count):
@@ -250,4 +267,5 @@ def compute(summaries: Iterable[Summary], *, variant: str | None = None,
     return Stats(variant, player_count, len(ids), tuple(ids), tuple(players), unfinished,
                  deleted, tuple(sorted(variants)), tuple(sorted(counts)), frozen_places,
                  omnibus, MappingProxyType(lives),
-                 MappingProxyType({k: frozenset(v) for k, v in lives_by.items()}), kierki)
+                 MappingProxyType({k: frozenset(v) for k, v in lives_by.items()}),
+                 MappingProxyType(finished_games))

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Mapping
 
-from .errors import RulesError
+from . import registry
 from .house import BY_KEY, read_house
 from .kierki.table import KierkiRules
 from .seats import read_changes
-from .variants import KIERKI, GameVariant, Variant, read_variant, spec
+from .variants import GameVariant, Variant, read_variant, spec
 
 
 class MoonRule(StrEnum):
@@ -35,7 +35,8 @@ class Rules:
     """A table's rules. A Hearts table: its variant, target, moon rule and house rules.
     A Kierki table (``variant`` KIERKI): ``kierki`` (its lottery, last tricks, order of
     contracts and series; the usual game by default); it has no target (0), no moon
-    rule and no house rule, and the highest total wins (:attr:`highest_wins`)."""
+    rule and no house rule, and the highest total wins (:attr:`highest_wins`). The
+    variant's game (``rules.games``) checks them and sets its defaults (``settle``)."""
 
     variant: GameVariant = Variant.STANDARD
     target: int = 100
@@ -50,29 +51,12 @@ class Rules:
         object.__setattr__(self, "variant", read_variant(self.variant))
         object.__setattr__(self, "moon", MoonRule(self.moon))
         object.__setattr__(self, "house", read_house(self.variant, dict(self.house)))
-        if self.variant is KIERKI:
-            self._kierki()
-            return
-        if self.kierki is not None:
-            raise RulesError("kierki_rules", "the Kierki rules are for a Kierki table, not "
-                             f"{self.variant.value} Hearts", variant=self.variant.value)
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise RulesError(
-                "target", f"the target must be a positive whole number, not {self.target!r}",
-                value=self.target,
-            )
-
-    def _kierki(self) -> None:
-        """A Kierki table: its own rules (the usual ones by default), no Hearts rule."""
-        if self.kierki is None:
-            object.__setattr__(self, "kierki", KierkiRules())
-        elif not isinstance(self.kierki, KierkiRules):
-            raise RulesError("kierki_rules", "the Kierki rules must be a KierkiRules value")
-        if self.moon is not MoonRule.ADD_TO_OTHERS or self.queen_breaks_hearts:
-            key = "moon" if self.moon is not MoonRule.ADD_TO_OTHERS else "queen_breaks_hearts"
-            raise RulesError("kierki_rules", f"rules.{key} is a Hearts rule: Kierki has none",
-                             key=key)
-        object.__setattr__(self, "target", spec(KIERKI).default_target)  # no target
+        game = registry.owner(self.variant)
+        for other in registry.games():  # another game's own rules at this table
+            if other is not game:
+                other.refuse_own_rules(self)
+        for key, value in game.settle(self).items():  # the game's checks and defaults
+            object.__setattr__(self, key, value)
 
     @property
     def highest_wins(self) -> bool:

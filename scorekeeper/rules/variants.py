@@ -1,10 +1,12 @@
 """The variants as data: players, decks, penalty points and deck preparation.
 
-:class:`Variant` names the Hearts variants (standard, Cancellation); Kierki, the Polish
-compendium game, is a game of its own beside them (:data:`KIERKI`, a
-:class:`Compendium`), with its spec in :data:`VARIANTS` too, so a game's
-``rules.variant`` says "kierki" and :func:`spec` and :func:`deck_plan` answer for it.
-:func:`variants_for` offers the Hearts variants only (a new Hearts game's choices).
+:class:`Variant` names the Hearts variants (standard, Cancellation), :data:`VARIANTS`
+holds their specs; Kierki, the Polish compendium game, is a game of its own beside them
+(:data:`KIERKI`, a :class:`Compendium`, its spec in ``rules.kierki.game``). Every game
+of the table of games (:mod:`.games`) says its variants and their specs, so
+:func:`read_variant`, :func:`spec`, :func:`deck_plan` and :func:`game_name` answer for
+any game's variant by asking its game (:mod:`.registry`). :func:`variants_for` offers
+the Hearts variants only (a new Hearts game's choices).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from . import registry
 from .errors import RulesError
 
 
@@ -31,16 +34,22 @@ GameVariant = Variant | Compendium  # what ``Rules.variant`` holds
 
 
 def read_variant(value: object) -> GameVariant:
-    """The variant or compendium game ``value`` names; ValueError if none."""
-    try:
-        return Variant(value)
-    except ValueError:
-        return Compendium(value)
+    """The variant of a game in the table of games (:mod:`.games`) that ``value`` names
+    ("standard", "kierki"); ValueError if none."""
+    for game in registry.games():
+        for variant in game.variants:
+            if variant == value:
+                return variant  # type: ignore[no-any-return]
+    raise ValueError(f"{value!r} is not a variant of any game")
 
 
 def game_name(variant: GameVariant) -> str:
     """The game as a sentence names it: "standard Hearts", "Kierki"."""
-    return "Kierki" if variant is KIERKI else f"{variant.value} Hearts"
+    return registry.owner(variant).name(variant)  # type: ignore[no-any-return]
+
+
+def hearts_name(variant: GameVariant) -> str:
+    return f"{variant.value} Hearts"
 
 
 class Suit(StrEnum):
@@ -95,6 +104,7 @@ class VariantSpec:
 
 QUEEN_POINTS = 13
 
+# Hearts' variants (another game's are in its own package: Kierki's in rules.kierki.game)
 VARIANTS: dict[GameVariant, VariantSpec] = {
     Variant.STANDARD: VariantSpec(
         variant=Variant.STANDARD,
@@ -124,23 +134,6 @@ VARIANTS: dict[GameVariant, VariantSpec] = {
         pass_cycle_four=("left", "right"),
         pass_cycle=("left", "right"),
     ),
-    # Kierki: no penalty points, no moon, no target and no pass (its contracts, values
-    # and schedule are rules.kierki); the highest total wins at the end of the schedule
-    KIERKI: VariantSpec(
-        variant=KIERKI,
-        min_players=3,
-        max_players=4,
-        decks=1,
-        hand_points=0,
-        exact_total=True,
-        moon_score=0,
-        hearts=13,
-        queens=1,
-        default_target=0,
-        pass_cycle_four=("hold",),
-        pass_cycle=("hold",),
-        highest_wins=True,
-    ),
 }
 
 MIN_PLAYERS = min(spec.min_players for spec in VARIANTS.values())
@@ -165,7 +158,9 @@ THREE_OF_CLUBS = _c("3", Suit.CLUBS)
 
 
 def spec(variant: GameVariant | str) -> VariantSpec:
-    return VARIANTS[read_variant(variant)]
+    """The spec of any game's variant (the game of the table that has it says it)."""
+    variant = read_variant(variant)
+    return registry.owner(variant).variants[variant]  # type: ignore[no-any-return]
 
 
 def variants_for(players: int) -> tuple[Variant, ...]:
@@ -176,7 +171,7 @@ def variants_for(players: int) -> tuple[Variant, ...]:
 
 
 def check_player_count(variant: GameVariant, players: int) -> None:
-    s = VARIANTS[variant]
+    s = spec(variant)
     if not s.min_players <= players <= s.max_players:
         raise RulesError(
             "player_count",
@@ -190,13 +185,16 @@ def check_player_count(variant: GameVariant, players: int) -> None:
 
 
 def deck_plan(variant: GameVariant | str, players: int) -> DeckPlan:
-    """Cards to take out, cards each and the first lead for this many players."""
+    """Cards to take out, cards each and the first lead for this many players (the
+    variant's game says it)."""
     variant = read_variant(variant)
     check_player_count(variant, players)
+    return registry.owner(variant).deck_plan(variant, players)  # type: ignore[no-any-return]
+
+
+def hearts_deck_plan(variant: GameVariant, players: int) -> DeckPlan:
+    """Hearts' deck for this many players: cards out so it divides, the first lead."""
     s = VARIANTS[variant]
-    if variant is KIERKI:  # three players: the 2♣ out, 17 cards each; left of dealer leads
-        removed = (TWO_OF_CLUBS,) if players == 3 else ()
-        return DeckPlan(s.decks, removed, (52 - len(removed)) // players, 0, None)
     if variant is Variant.CANCELLATION:
         cards = 52 * s.decks
         return DeckPlan(s.decks, (), cards // players, cards % players, None)

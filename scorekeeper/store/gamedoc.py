@@ -23,7 +23,6 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .. import formats, rules
-from ..rules.spells import contract_figures
 from ..rules.stats import Spell, spells as spells_of
 from ..formats import ACTIONS, utc_iso
 from . import migrations
@@ -88,10 +87,8 @@ def summary_of(doc: dict, game: rules.Game, key: tuple[int, int, int] | None) ->
     if st.standing.shared:
         extra["winners"] = [names[seat] for seat in st.winners]
     spells, marks = spells_of(game)
-    if rules.is_kierki(game.rules):  # how many deals the whole match has; per contract
-        extra["deals"] = rules.match_deals(game.rules.kierki, game.seats)  # type: ignore[arg-type]
-        extra["contracts"] = [[contract, deals if isinstance(deals, int) else list(deals),
-                               list(points)] for contract, deals, points in contract_figures(game)]
+    # the game's own fields (Kierki: how many deals the whole match has; per contract)
+    extra.update(formats.format_of(game.rules).summary(game))
     if spells:  # only a game where a seat changed name: other rows stay as they were
         extra["spells"] = [[sp.seat, sp.name, sp.first, sp.last, sp.points, sp.moons,
                             sp.jacks] for sp in spells]
@@ -156,21 +153,11 @@ def change_value(e: dict[str, Any]) -> Change:
 
 
 def hand_entry(hand: rules.Hand | rules.Deal | None, prefix: str) -> dict[str, Any]:
+    """A hand in a change-log entry, as its game's format keeps it (a Kierki deal: no
+    points, the deal itself)."""
     if hand is None:
         return {prefix: None, f"{prefix}_moon_choice": None}
-    if isinstance(hand, rules.Deal):  # a Kierki deal: no points, the deal itself
-        entry: dict[str, Any] = {prefix: None, f"{prefix}_moon_choice": None,
-                                 f"{prefix}_deal": formats.deal_record(hand)}
-        if hand.seat_changes:
-            entry[f"{prefix}_seat_changes"] = [list(p) for p in hand.seat_changes]
-        return entry
-    entry = {prefix: list(hand.points),
-             f"{prefix}_moon_choice": None if hand.moon_choice is None else hand.moon_choice.value}
-    if hand.jack is not None:
-        entry[f"{prefix}_jack"] = hand.jack
-    if hand.seat_changes:
-        entry[f"{prefix}_seat_changes"] = [list(p) for p in hand.seat_changes]
-    return entry
+    return formats.format_of_hand(hand).change_entry(hand, prefix)  # type: ignore[no-any-return]
 
 
 def waiting_seats(doc: dict) -> rules.SeatChanges:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .. import rules
+from .. import formats, rules
 from .errors import StoreError
 
 FORMAT = 4  # the newest format this version reads
@@ -59,7 +59,8 @@ GAME_STEPS: dict[int, Callable[[dict], dict]] = {1: _1_to_2, 2: _2_to_3, 3: _3_t
 def format_for(game: rules.Game) -> int:
     """The format a game's file is written in: the oldest that holds the game (a Kierki
     game needs format 4, a Hearts game format 3)."""
-    return KIERKI_FORMAT if rules.is_kierki(game.rules) else HEARTS_FORMAT
+    # every file is at least the Hearts format; a game's format may need a newer one
+    return max(HEARTS_FORMAT, formats.format_of(game.rules).version)
 
 
 def file_format(data: dict) -> int:

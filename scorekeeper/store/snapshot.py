@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import formats, rules
 from .errors import StoreError
 from .storage import fsync_dir, utc_stamp
 
@@ -74,7 +75,15 @@ def valid_summary(s: Any) -> bool:
             and isinstance(s["version"], int) and isinstance(s["players"], list)
             and isinstance(s["totals"], list) and isinstance(s["moons"], list)
             and len(s["moons"]) == len(s["players"])
-            and (s["variant"] != "kierki" or isinstance(s.get("contracts"), list)))
+            and _own_fields(s))
+
+
+def _own_fields(s: dict[str, Any]) -> bool:
+    """The fields a summary of its game has of its own are there (a Kierki match's
+    ``contracts``: a summary written before them is stale)."""
+    game = rules.variant_game(s["variant"])
+    lists = () if game is None else formats.format_named(game.key).summary_lists
+    return all(isinstance(s.get(key), list) for key in lists)
 
 
 def move_aside(path: Path, why: str) -> None:

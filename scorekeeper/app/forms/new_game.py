@@ -4,10 +4,10 @@ rules (no Flet)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ... import formats, rules
-from ...rules import KIERKI, GameVariant, MoonRule, RulesError, Variant
+from ...rules import GameVariant, MoonRule, RulesError, Variant
 from ..text.messages import Msg
 from .kierki_choices import KierkiChoices
 from .limits import cut_name, cut_number
@@ -18,7 +18,7 @@ TARGET_CHOICES = ("50", "100", "150", "other")
 @dataclass
 class NewGameForm:
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    variant: GameVariant = Variant.STANDARD  # or rules.KIERKI
+    variant: GameVariant = Variant.STANDARD  # a variant of any game (rules.KIERKI...)
     target_choice: str = "100"
     target_other: str = ""
     moon: MoonRule = MoonRule.ADD_TO_OTHERS
@@ -43,19 +43,22 @@ class NewGameForm:
         return rules.variants_for(self.count)
 
     def games(self) -> tuple[GameVariant, ...]:
-        """What this many players can play (only these are offered): the Hearts
-        variants, and Kierki for 3 or 4."""
-        kierki = rules.spec(KIERKI)
-        fits = kierki.min_players <= self.count <= kierki.max_players
-        return self.variants() + ((KIERKI,) if fits else ())
+        """What this many players can play (only these are offered): every game's
+        variants for this many, in the table's order (the Hearts variants; Kierki for
+        3 or 4)."""
+        return tuple(v for game in rules.GAMES.values() for v, s in game.variants.items()
+                     if s.min_players <= self.count <= s.max_players)
 
     @property
-    def is_kierki(self) -> bool:
-        return self.variant is KIERKI
+    def has_target(self) -> bool:
+        """Does the game picked play to a target (Hearts)? Kierki ends after its deals."""
+        return rules.spec(self.variant).default_target > 0
 
     def max_players(self) -> int:
-        """How many players the game picked can have (Kierki: 4)."""
-        return rules.spec(KIERKI).max_players if self.is_kierki else rules.MAX_PLAYERS
+        """How many players the game picked can have (any of its variants; Kierki: 4)."""
+        game = rules.variant_game(self.variant)
+        assert game is not None
+        return max(s.max_players for s in game.variants.values())
 
     def deck_plan(self) -> rules.DeckPlan | None:
         if self.variant not in self.games():
@@ -153,7 +156,7 @@ class NewGameForm:
 
     def set_variant(self, variant: GameVariant | str) -> None:
         self.variant = rules.read_variant(variant)
-        if self.is_kierki:  # no target: the match ends after its last deal
+        if not self.has_target:  # no target: the match ends after its last deal
             return
         default = str(rules.spec(self.variant).default_target)
         self.target_choice = default if default in TARGET_CHOICES else "other"
@@ -169,16 +172,22 @@ class NewGameForm:
         return value if value > 0 else None
 
     def build(self) -> rules.Game:
-        """The checked game, or a RulesError (or ValueError for the target) to show."""
-        if self.is_kierki:
-            table = rules.Rules(KIERKI, kierki=self.kierki.table(self.count))
-            return rules.Game.new(self.names, table, self.first_dealer)
+        """The checked game, or a RulesError (or ValueError for the target) to show:
+        the game picked says its table's rules from the form."""
+        table = GAME_FORMS[_game_key(self.variant)][0](self)
+        return rules.Game.new(self.names, table, self.first_dealer)
+
+    def hearts_rules(self) -> rules.Rules:
+        """A Hearts table: the variant, target, moon rule, queen rule, house rules."""
         target = self.target()
         if target is None:
             raise RulesError("target", "bad target", value=self.target_other)
-        table = rules.Rules(self.variant, target, self.moon, self.queen_breaks_hearts,
-                            self.house())
-        return rules.Game.new(self.names, table, self.first_dealer)
+        return rules.Rules(self.variant, target, self.moon, self.queen_breaks_hearts,
+                           self.house())
+
+    def kierki_rules(self) -> rules.Rules:
+        """A Kierki table: its own rules (the lottery, last tricks, series, order)."""
+        return rules.Rules(self.variant, kierki=self.kierki.table(self.count))
 
     def to_draft(self) -> dict[str, Any]:
         return {"names": list(self.names), "variant": self.variant.value,
@@ -217,12 +226,22 @@ class NewGameForm:
 
     @classmethod
     def rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
+        """The same table again (its game says what of it the form keeps), the names
+        as they are now and the next first dealer."""
+        return GAME_FORMS[_game_key(game.rules.variant)][1](cls, game, game_id)
+
+    @classmethod
+    def kierki_rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
+        """The same table's Kierki rules."""
+        form = cls(list(rules.state(game).players), game.rules.variant,
+                   first_dealer=game.rematch_first_dealer(), rematch_of=game_id)
+        form.kierki = KierkiChoices.of(game.rules.kierki)
+        return form
+
+    @classmethod
+    def hearts_rematch(cls, game: rules.Game, game_id: str) -> NewGameForm:
+        """The same Hearts rules: target, moon, queen rule and house rules."""
         r = game.rules
-        if r.variant is KIERKI:  # the same table's Kierki rules, the next first dealer
-            form = cls(list(rules.state(game).players), KIERKI,
-                       first_dealer=game.rematch_first_dealer(), rematch_of=game_id)
-            form.kierki = KierkiChoices.of(r.kierki)
-            return form
         choice = str(r.target) if str(r.target) in TARGET_CHOICES else "other"
         form = cls(list(rules.state(game).players), r.variant, choice,  # the names now
                    str(r.target) if choice == "other" else "", r.moon,
@@ -230,3 +249,20 @@ class NewGameForm:
                    r.queen_breaks_hearts, None, game_id)
         form.set_house(formats.game_to_dict(game)["rules"])
         return form
+
+
+def _game_key(variant: GameVariant) -> str:
+    game = rules.variant_game(variant)
+    assert game is not None, variant
+    return game.key
+
+
+# What of the form makes each game's table, and what of a game a rematch keeps (the
+# form holds every game's own choices: Hearts' target, moon and house rules, Kierki's
+# KierkiChoices), by the game's key in rules.GAMES. The form is a plain model that the
+# store's tests drive without the shell, so this is the form's own small table.
+GAME_FORMS: dict[str, tuple[Callable[[NewGameForm], rules.Rules],
+                            Callable[[type[NewGameForm], rules.Game, str], NewGameForm]]] = {
+    "hearts": (NewGameForm.hearts_rules, lambda cls, game, gid: cls.hearts_rematch(game, gid)),
+    "kierki": (NewGameForm.kierki_rules, lambda cls, game, gid: cls.kierki_rematch(game, gid)),
+}

@@ -13,6 +13,7 @@ from .. import ids
 from ..text.i18n import N_
 from ..text.messages import Msg
 from ...formats.share import SEAT_CHANGE
+from ..registry import app_game
 from ..routes import Changes, Route
 from ..views.widgets import TAP, Ui, app_bar, frame, local_time, signed, tag
 from ..text.kierki_words import deal_text
@@ -100,12 +101,12 @@ def view(ui: Ui, model: Model) -> ft.View:
     st = rules.state(model.game.game)
     players = st.players
     for i, ch in enumerate(model.changes):
-        actions = DEAL_ACTION if rules.is_kierki(model.game.game.rules) and \
-            ch.action in DEAL_ACTION else ACTION
-        title = ui._(actions.get(ch.action, ACTION["edit"]), hand=ch.hand)
+        words = app_game(model.game.game.rules).change_words  # the game's: hands, deals
+        title = ui._(words.get(ch.action) or ACTION.get(ch.action, ACTION["edit"]),
+                     hand=ch.hand)
         detail = seat_details(ui, model.game.game, st, ch) if ch.action == "seats" else []
         for word, deal in (("before: {points}", ch.old_deal), ("after: {points}", ch.new_deal)):
-            if deal is not None:  # a Kierki deal: what each player took
+            if deal is not None:  # a deal kept whole (not points): what each took
                 text = deal_text(ui.session.tr, model.game.game, deal, players)
                 detail.append(ui._(word, points=text))
         if ch.old is not None:

@@ -19,7 +19,8 @@ from ..forms.limits import MAX_DIGITS
 from ..text.i18n import N_
 from ..views.radios import Option, radio_group
 from ..text.messages import HAND_NOT_KEPT, Msg, rules_error
-from ..routes import Hand, Route, Sheet, entry_route
+from ..registry import app_game
+from ..routes import Hand, Route, Sheet
 from ..views.moon_parts import moon_box
 from ..views.entry_parts import count_key, give_rest_button, jack_row, queen_button, queen_counts
 from ..text.house_words import pass_name
@@ -50,8 +51,8 @@ class Model:
             raise Redirect(Sheet(route.id), Msg(self.no_such, {"hand": number, "deal": number}))
         if number is None and rules.state(game).game_over:
             raise Redirect(Sheet(route.id))
-        wanted = entry_route(route.id, rules.is_kierki(game.rules), number)
-        if type(wanted) is not type(route):  # a Kierki deal has its own screen
+        wanted = app_game(game.rules).entry_route(route.id, number)
+        if type(wanted) is not type(route):  # the game has an entry of its own
             raise Redirect(wanted)
         index = None if number is None else number - 1
         try:

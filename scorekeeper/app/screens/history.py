@@ -15,8 +15,9 @@ from ...store import GameSummary
 from .. import ids
 from ..text.i18n import N_
 from ..text.messages import Msg
-from ..routes import (HISTORY_GAMES, HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet,
-                      Stats)
+from ..registry import app_game_named, app_game_of
+from ..routes import (HISTORY_ORDERS, HISTORY_STATUSES, History, Route, Sheet, Stats,
+                      history_games)
 from ..views.game_card import game_card
 from ..views.radios import Option, radio_group
 from ..views.widgets import TAP, Ui, app_bar, frame, tag, text_field
@@ -28,7 +29,18 @@ if TYPE_CHECKING:
 PAGE = 25  # games drawn at a time; "Show more" adds the next page
 VARIANTS = ("any",) + tuple(v.value for v in rules.Variant)
 STATUS_NAME = {"all": N_("All"), "unfinished": N_("Unfinished"), "finished": N_("Finished")}
-GAME_NAME = {"all": N_("Any game"), "hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
+ANY_GAME = N_("Any game")
+
+
+def game_words(game: str) -> str:
+    """The game filter's chip: any game, or a game's own words ("Kierki matches")."""
+    return ANY_GAME if game == "all" else app_game_named(game).games_words  # type: ignore[no-any-return]
+
+
+def has_variants(game: str) -> bool:
+    """Does the variant filter (Hearts' variants) apply to the game filter ``game``?"""
+    return game == "all" or any(v in rules.GAMES[game].variants for v in VARIANTS[1:])
+
 ORDER_NAME = {"started": N_("Newest start"), "played": N_("Last played")}
 # letters that do not fall apart into a base letter and a mark (Polish ł, Danish ø...)
 _UNMARKED = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe"})
@@ -73,7 +85,7 @@ class Model:
             return False
         if self.status == "unfinished" and g.finished:
             return False
-        if self.game != "all" and (g.variant == rules.KIERKI.value) != (self.game == "kierki"):
+        if self.game != "all" and app_game_of(g.variant).key != self.game:
             return False
         if self.variant != "any" and g.variant != self.variant:
             return False
@@ -109,11 +121,11 @@ class Model:
             self.session.readdress(History(self.status, order, self.game))
 
     def set_game(self, game: str) -> None:
-        """Every game, Hearts' or Kierki's (the variant filter is Hearts', so Kierki
-        starts it again at any)."""
-        if game in HISTORY_GAMES:
+        """Every game, or one game's (the variant filter is Hearts': a game without
+        that variant starts it again at any)."""
+        if game in history_games():
             self.game, self.shown = game, PAGE
-            if game == "kierki":
+            if not has_variants(game):
                 self.variant = "any"
             self._refilter()
             self.session.readdress(History(self.status, self.order, game))
@@ -159,8 +171,9 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
         Option(s, ids.HISTORY_STATUS.format(status=s), ui._(STATUS_NAME[s]))
         for s in HISTORY_STATUSES], lambda s: ui.act(model.set_status, s), look="chip")
     games = radio_group(ui._("Game"), model.game, [
-        Option(g, ids.HISTORY_GAME_KIND.format(game=g), ui._(GAME_NAME[g]))
-        for g in HISTORY_GAMES], lambda g: ui.act(model.set_game, g), look="chip")
+        Option(g, ids.HISTORY_GAME_KIND.format(game=g),
+               ui._(game_words(g)))
+        for g in history_games()], lambda g: ui.act(model.set_game, g), look="chip")
     variants = radio_group(ui._("Variant"), model.variant, [
         Option(v, ids.HISTORY_VARIANT.format(variant=v), ui._("Any variant") if v == "any"
                else ui._(VARIANT_NAME[rules.Variant(v)])) for v in VARIANTS],
@@ -168,7 +181,7 @@ def filters(ui: Ui, model: Model) -> list[ft.Control]:
     orders = radio_group(ui._("Sort:"), model.order, [
         Option(o, ids.HISTORY_ORDER.format(order=o), ui._(ORDER_NAME[o]))
         for o in HISTORY_ORDERS], lambda o: ui.act(model.set_order, o), look="chip")
-    shown = [search, statuses, games] + ([] if model.game == "kierki" else [variants])
+    shown = [search, statuses, games] + ([variants] if has_variants(model.game) else [])
     return [*shown, tag(ids.HISTORY_ORDERS, ft.Row(
         [ft.Semantics(exclude_semantics=True, content=ft.Text(  # the group says it
             ui._("Sort:"), size=14, color=ft.Colors.ON_SURFACE_VARIANT)), orders],

@@ -21,10 +21,10 @@ from ..text.house_words import PASS_CARDS_SHORT, PLAY_ON_EXAMPLE, SHARED_EXAMPLE
 from ..text.house_words import HALVES_EXAMPLE, HOUSE_RULE_LINE, HOUSE_RULE_NAME, JACK_EXAMPLE, NO_HOUSE_RULES, UNLESS_IT_LOSES_HINT, USUAL_CYCLE, cycle_words
 from ..text.messages import rules_error
 from ..routes import NewGame, Route, Sheet
-from ..views.kierki_new_game import game_hint, game_title, kierki_deck_card, kierki_rows
+from ..registry import app_game_of
 from ..views.radios import Option, named_by_group, radio_group
 from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, section, tag, text_field, value_of
-from ..text.words import MOON_RULE_NAME, VARIANT_HINT, VARIANT_NAME
+from ..text.words import MOON_RULE_NAME
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -210,9 +210,9 @@ def choice_rows(ui: Ui, model: Model, act: Act) -> list[ft.Control | None]:
     rows.append(named_by_group(section(ui._("Variant"))))
     rows.append(radio_group(ui._("Variant"), form.variant.value, [
         Option(v.value, ids.VARIANT.format(variant=v.value),
-               game_title(ui, v, VARIANT_NAME), game_hint(ui, v, VARIANT_HINT))
+               *(ui._(words) for words in app_game_of(v.value).variant_words(v)))
         for v in offered], lambda value: act(form.set_variant, value)))
-    if form.is_kierki:  # no target: the match ends after its last deal
+    if not form.has_target:  # no target: the match ends after its last deal
         return rows
 
     rows.append(named_by_group(section(ui._("Target"))))
@@ -269,14 +269,11 @@ def view(ui: Ui, model: Model) -> ft.View:
     form, n = model.form, model.form.count
     act = form_act(ui, model)
     rows = player_rows(ui, model, act) + choice_rows(ui, model, act)
-    if form.is_kierki:  # the table's Kierki rules; no moon, queen rule or house rules
-        rows += kierki_rows(ui, form, act) + dealer_rows(ui, model, act)
-    else:
-        rows += table_rows(ui, model, act) + house_rows(ui, model, act)
+    parts = app_game_of(form.variant.value)  # the game picked: its own rules and deck
+    rows += parts.setup_rows(ui, model, act)
     plan = form.deck_plan()
     if plan is not None:
-        rows.append(kierki_deck_card(ui, form, plan) if form.is_kierki else
-                    deck_card(ui, plan, n))
+        rows.append(parts.deck_card(ui, form, plan))
     bottom = [error_box(ui, form.error),
               big_button(ui, ids.START_GAME, ui._("Start the game"), ui.act(model.start_game),
                          ft.Icons.PLAY_ARROW)]

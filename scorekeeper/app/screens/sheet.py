@@ -12,7 +12,8 @@ from ..views import chart
 from .. import ids
 from ..text.i18n import N_
 from ..views.passes import pass_chips
-from ..routes import Changes, NewGame, Route, Sheet, entry_route
+from ..registry import app_game
+from ..routes import Changes, NewGame, Route, Sheet
 from ..views.sharing import share_row
 from ..views.seat_change import SeatForm, CHANGED, change_button, change_card, history_lines, seated
 from ..text.messages import Msg, rules_error
@@ -20,9 +21,7 @@ from ...formats.share import join_names
 from ...rules import RulesError
 from ...store import StaleGameError
 from ..text.house_words import SHARED_WIN, pass_name
-from ..views import kierki_sheet
-from ..views.kierki_rules_card import kierki_rules_card
-from ..views.rules_card import rules_button, rules_card
+from ..views.rules_card import rules_button
 from ..views.sheet_parts import FIT, house_line, sheet_table
 from ..views.widgets import TAP, Ui, app_bar, big_button, card_span, error_box, frame, signed, tag, text_action
 from ..text.words import DIRECTION_ICON, MOON_RULE_NAME, VARIANT_NAME
@@ -44,7 +43,8 @@ class Model:
         self.names = self.game.next_names
         self.shown = seated(self.game.game, self.names)
         self.state = rules.state(self.shown)
-        self.kierki = rules.is_kierki(self.shown.rules)  # a Kierki sheet (views/kierki_sheet)
+        # the game's own parts of the sheet (its banner, rows, rules card...: app.games)
+        self.parts = app_game(self.shown.rules)
         self.seat_form: SeatForm | None = None  # the change-a-player card, when open
         self.rules_open = False  # the Rules card (closed until asked for)
         # 6 to 11 players: the banner folds to the dealer and the pass, so that every
@@ -55,11 +55,11 @@ class Model:
         return game_id == self.game.id
 
     def enter_hand(self) -> None:
-        self.session.navigate(entry_route(self.game.id, self.kierki))
+        self.session.navigate(self.parts.entry_route(self.game.id))
 
     def edit_hand(self, number: int) -> None:
         if not self.read_only:
-            self.session.navigate(entry_route(self.game.id, self.kierki, number))
+            self.session.navigate(self.parts.entry_route(self.game.id, number))
 
     def show_chart(self, chart: bool) -> None:
         """Switch between the table of hands and the score chart (kept in the address)."""
@@ -121,18 +121,27 @@ def top_boxes(ui: Ui, model: Model) -> list[ft.Control | None]:
         top.append(tag(ids.READ_ONLY, ft.Text(note, color=ft.Colors.ON_SURFACE_VARIANT)))
     if st.game_over:
         top.append(game_over_card(ui, model, game, st))
-    elif model.kierki:
-        top.append(kierki_sheet.banner(ui, game, st))
-    elif side:
-        top.append(folded_banner(ui, model, game, st))
-    else:
-        if st.standing.tie_for_lowest:
-            top.append(tie_box(ui))
-        top.append(banner(ui, game, st))
+    else:  # the game's banner (Hearts: the next hand's deal and pass)
+        top += model.parts.banner(ui, model, game, st)
     if not side:
-        info = kierki_sheet.match_line(ui, game) if model.kierki else target_info(ui, game, st)
-        top += [info, *rules_parts(ui, model, game), sheet_tabs(ui, model)]
+        top += [model.parts.info(ui, game, st), *rules_parts(ui, model, game),
+                sheet_tabs(ui, model)]
     return top
+
+
+def hearts_banner(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
+                  ) -> list[ft.Control]:
+    """A Hearts game's banner: folded with 6 to 11 players; a tie for lowest above it."""
+    if game.seats > FIT:
+        return [folded_banner(ui, model, game, st)]
+    return ([tie_box(ui)] if st.standing.tie_for_lowest else []) + [banner(ui, game, st)]
+
+
+def hearts_table(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
+                 ) -> tuple[ft.Control | None, ft.Control]:
+    """A Hearts game's hands: columns, or the sheet on its side (views/sheet_parts)."""
+    return sheet_table(ui, game, st, model.read_only,
+                       lambda number: ui.act(model.edit_hand, number))
 
 
 def tie_box(ui: Ui) -> ft.Control:
@@ -148,18 +157,13 @@ def view(ui: Ui, model: Model) -> ft.View:
     st = model.state
     # up to 5 players: columns, the totals pinned on top; 6 to 11: the sheet on its side
     game = model.shown
-    if model.kierki:  # a row per deal as a paper Kierki sheet has it
-        pinned, table = kierki_sheet.table(ui, game, st, None if model.read_only else
-                                           lambda number: ui.act(model.edit_hand, number))
-    else:
-        pinned, table = sheet_table(ui, game, st, model.read_only,
-                                    lambda number: ui.act(model.edit_hand, number))
+    pinned, table = model.parts.table(ui, model, game, st)  # the game's rows
     if model.chart:  # the score chart in place of the hands (the totals stay pinned)
         table = chart.score_chart(chart.chart_model(game), ui.session.tr)
     controls = top_boxes(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0)]
     controls += seat_parts(ui, model)
     if game.seats > FIT:  # under the table (see top_boxes)
-        controls += [target_info(ui, game, st), *rules_parts(ui, model, game),
+        controls += [model.parts.info(ui, game, st), *rules_parts(ui, model, game),
                      sheet_tabs(ui, model)]
     controls.append(share_row(ui, model.game))
     changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
@@ -167,9 +171,7 @@ def view(ui: Ui, model: Model) -> ft.View:
     bottom = None
     if not st.game_over and not model.read_only:
         assert st.next_hand is not None
-        text = ui._("Enter hand {hand}", hand=st.next_hand.number)
-        if model.kierki:
-            text = ui._(kierki_sheet.ENTER_DEAL, hand=st.next_hand.number)
+        text = ui._(model.parts.enter_words, hand=st.next_hand.number)
         bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(model.enter_hand),
                              ft.Icons.EDIT_NOTE)]
     from .invite import button as invite_button  # the host's, on --lan
@@ -197,7 +199,7 @@ def rules_parts(ui: Ui, model: Model, game: rules.Game) -> list[ft.Control]:
     """The Rules button, and the card it opens (the table's rules and reminders)."""
     parts = [rules_button(ui, model.rules_open, ui.act(model.toggle_rules))]
     if model.rules_open:
-        parts.append(kierki_rules_card(ui, game) if model.kierki else rules_card(ui, game))
+        parts.append(model.parts.rules_card(ui, game))
     return parts
 
 
@@ -209,8 +211,8 @@ def sheet_tabs(ui: Ui, model: Model) -> ft.Control:
     """The switch between the hands (the score table) and the chart."""
     buttons = []
     for is_chart, text, icon in SHEET_TABS:
-        if model.kierki and not is_chart:
-            text = N_("Deals")  # a Kierki sheet's rows are deals
+        if not is_chart:
+            text = model.parts.rows_tab  # the game's rows: hands, deals
         picked = model.chart == is_chart
         cls = ft.FilledTonalButton if picked else ft.TextButton
         buttons.append(tag(ids.SHEET_TAB.format(mode="chart" if is_chart else "table"), cls(
@@ -322,8 +324,13 @@ def game_over_card(ui: Ui, model: Model, game: rules.Game, st: rules.GameState
                    ) -> ft.Control:
     rematch = big_button(ui, ids.REMATCH, ui._("Rematch"), ui.act(model.rematch),
                          ft.Icons.REPLAY)
-    if model.kierki:  # the highest total wins; the sum check
-        return kierki_sheet.over_card(ui, game, st, rematch)
+    return model.parts.over_card(ui, game, st, rematch)  # type: ignore[no-any-return]
+
+
+def hearts_over_card(ui: Ui, game: rules.Game, st: rules.GameState, rematch: ft.Control
+                     ) -> ft.Control:
+    """A Hearts game's end: the winner (every winner of a shared win), the standings
+    from the lowest total."""
     names = game.players
     won = join_names([names[seat] for seat in st.winners], ui.session.tr)
     said = ui._(SHARED_WIN, winners=won) if st.standing.shared else \

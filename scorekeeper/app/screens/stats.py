@@ -19,13 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from ...rules import KIERKI, MAX_PLAYERS, MIN_PLAYERS, Contract, KierkiRules, Variant
+from ... import rules
+from ...rules import MAX_PLAYERS, MIN_PLAYERS, Contract, KierkiRules, Variant
+from ...rules.stats import filtered_game
+from ..registry import app_game_named
 from ...rules import normalise_name
 from ...formats.share import signed
 from ...rules.stats import HeadToHead, PlayerStats, Stats, compute
 from .. import ids
 from ..text.house_words import JACKS_TAKEN_STATS
-from ..text.i18n import N_
 from ..text.kierki_words import contract_name
 from ..views.palette import seat_colour
 from ..routes import Route, Sheet
@@ -39,8 +41,6 @@ if TYPE_CHECKING:
 
 TAP = 48
 PAGE = 12  # players drawn at first (most wins first); "Show all players" draws the rest
-VARIANTS = tuple(v.value for v in Variant) + (KIERKI.value,)
-GAMES = {"hearts": N_("Hearts games"), "kierki": N_("Kierki matches")}
 # the usual table: a contract's name beside a Kierki player's average points per deal of
 # it is the sheet's (bez lew, bez kierów, ...; the sixth, the 7th and the last trick)
 USUAL_TABLE = KierkiRules()
@@ -53,7 +53,7 @@ class Model:
         assert isinstance(route, StatsRoute)
         self.session = session
         # anything the address holds that no game can have means "any"
-        self.variant = route.variant if route.variant in VARIANTS else None
+        self.variant = route.variant if rules.variant_game(route.variant) else None
         count = route.players
         self.player_count = count if count is not None and (
             MIN_PLAYERS <= count <= MAX_PLAYERS) else None
@@ -86,17 +86,20 @@ class Model:
         return True  # a game finished or deleted elsewhere changes the figures
 
     @property
-    def kierki(self) -> bool:
-        """Kierki's stats (counted apart from Hearts)."""
-        return self.variant == KIERKI.value
+    def game(self) -> str:
+        """The game whose stats these are (each game is counted apart): its key."""
+        return filtered_game(self.variant).key
 
     def show(self, **change: Any) -> None:
         """The same screen with the filter or the pair changed (variant, players, a, b)."""
         self.session.navigate(replace(self.route, **change), replace=True)
 
     def show_game(self, game: str) -> None:
-        """Hearts' or Kierki's stats: the variant and player count start again at any."""
-        self.show(variant=KIERKI.value if game == "kierki" else None, players=None)
+        """A game's stats (Hearts', Kierki's): the variant and player count start again
+        at any (the first game's filter is no variant; another's, its variant)."""
+        first = next(iter(rules.GAMES))
+        variant = None if game == first else next(iter(rules.GAMES[game].variants)).value
+        self.show(variant=variant, players=None)
 
     def pair(self) -> tuple[str | None, str | None]:
         """The two players compared: the ones picked, else the first two of the list."""
@@ -159,12 +162,13 @@ def filters(ui: Ui, model: Model) -> ft.Control:
     Hearts) and the player count."""
     st = model.stats
     groups: list[ft.Control] = []
-    if st.kierki_games or model.kierki:
-        game = "kierki" if model.kierki else "hearts"
-        groups.append(radio_group(ui._("Game"), game, [
-            Option(g, ids.STATS_GAME.format(game=g), ui._(GAMES[g])) for g in GAMES],
-            lambda g: ui.act(partial(model.show_game, g)), look="chip"))
-    if not model.kierki:
+    first = next(iter(rules.GAMES))  # Hearts: the stats the screen opens on
+    if model.game != first or any(n for g, n in st.finished_games.items() if g != first):
+        groups.append(radio_group(ui._("Game"), model.game, [
+            Option(g, ids.STATS_GAME.format(game=g), ui._(app_game_named(g).games_words))
+            for g in rules.GAMES], lambda g: ui.act(partial(model.show_game, g)),
+            look="chip"))
+    if len(rules.GAMES[model.game].variants) > 1:  # Hearts' variants
         variants = [Option("any", ids.STATS_VARIANT.format(variant="any"), ui._("Any variant"))]
         for v in sorted(set(st.variants) | ({model.variant} if model.variant else set())):
             variants.append(Option(v, ids.STATS_VARIANT.format(variant=v),
@@ -211,7 +215,7 @@ def player_card(ui: Ui, model: Model, n: int, p: PlayerStats) -> ft.Control:
                         max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)], spacing=8),
         ft.Text(ui._n("{n} game played", "{n} games played", p.games) + " · "
                 + ui._n("{n} won", "{n} won", p.wins) + f" ({rate}%)", **small),
-        *(kierki_lines(ui, n, p) if model.kierki else hearts_lines(ui, model, p)),
+        *app_game_named(model.game).stats_lines(ui, model, n, p),  # the game's figures
         ft.Row([game_link(ui._("Best game: {total}", total=signed(p.best.total)),
                           p.best.game_id),
                 game_link(ui._("Worst game: {total}", total=signed(p.worst.total)),

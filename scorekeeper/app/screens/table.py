@@ -21,7 +21,7 @@ from ..views.widgets import Ui, app_bar, frame, section, signed, tag, text_field
 from ..text.house_words import SHARED_WIN, pass_name, token_words
 from ..views.seat_change import history_lines, seated
 from ...formats.share import join_names
-from ..views import kierki_sheet
+from ..registry import app_game
 from ..views.sheet_parts import house_line
 from ..text.words import DIRECTION_ICON
 
@@ -116,26 +116,36 @@ def now_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
             ft.Icon(ft.Icons.EMOJI_EVENTS, size=40, color=ft.Colors.AMBER_700),
             ft.Text(said, size=30,
                     weight=ft.FontWeight.BOLD, color=color, expand=True)])]
-    elif rules.is_kierki(game.rules):  # the deal's contract in words
+    else:  # the next hand as its game says it (Kierki: the deal's contract in words)
         assert st.next_hand is not None
-        lines = kierki_sheet.now_lines(ui, game, st.next_hand)
-    else:
-        n = st.next_hand
-        assert n is not None
-        lines = [
-            ft.Text(ui._("Hand {hand}", hand=n.number), size=18, color=color),
-            tag(ids.TABLE_DEALER, ft.Text(ui._("{dealer} deals", dealer=names[n.dealer]),
-                                          size=34, weight=ft.FontWeight.BOLD, color=color)),
-            tag(ids.TABLE_PASS, ft.Row([
-                ft.Icon(DIRECTION_ICON[n.direction], size=34, color=color),
-                ft.Text(pass_name(ui, n), size=30, weight=ft.FontWeight.BOLD,
-                        color=color, expand=True)])),
-        ]
-        if n.passes:
-            lines.append(pass_chips(ui, names, n.passes, 16))
+        lines = app_game(game.rules).now_lines(ui, game, st.next_hand)
     return tag(ids.TABLE_NOW, ft.Container(ft.Column(lines, spacing=6),
                                            bgcolor=ft.Colors.PRIMARY_CONTAINER,
                                            border_radius=16, padding=16), live_region=True)
+
+
+def hearts_now_lines(ui: Ui, game: rules.Game, n: rules.NextHand) -> list[ft.Control]:
+    """A Hearts hand: its number, dealer and pass, large; who passes to whom."""
+    names = game.players
+    color = ft.Colors.ON_PRIMARY_CONTAINER
+    lines: list[ft.Control] = [
+        ft.Text(ui._("Hand {hand}", hand=n.number), size=18, color=color),
+        tag(ids.TABLE_DEALER, ft.Text(ui._("{dealer} deals", dealer=names[n.dealer]),
+                                      size=34, weight=ft.FontWeight.BOLD, color=color)),
+        tag(ids.TABLE_PASS, ft.Row([
+            ft.Icon(DIRECTION_ICON[n.direction], size=34, color=color),
+            ft.Text(pass_name(ui, n), size=30, weight=ft.FontWeight.BOLD,
+                    color=color, expand=True)])),
+    ]
+    if n.passes:
+        lines.append(pass_chips(ui, names, n.passes, 16))
+    return lines
+
+
+def hearts_row_label(ui: Ui, game: rules.Game, number: int, info: rules.NextHand) -> str:
+    """A Hearts hand's row, as a screen reader says it: its number and pass."""
+    return ui._("Hand {hand}, {direction}", hand=number,
+                direction=token_words(ui, info.pass_token))
 
 
 FIT = 5  # up to this many players the totals share one row; more wrap to a second
@@ -179,10 +189,7 @@ def hands_card(ui: Ui, game: rules.Game, st: rules.GameState) -> ft.Control:
                           weight=ft.FontWeight.BOLD if seat == shooter else None)
                   for seat, score in enumerate(hs.scores)]
         row: ft.Control = ft.Row(cells, spacing=2)
-        label = ui._("Hand {hand}, {direction}", hand=number,
-                     direction=token_words(ui, info.pass_token))
-        if rules.is_kierki(game.rules):
-            label = kierki_sheet.row_label(ui, game, number)
+        label = app_game(game.rules).row_label(ui, game, number, info)
         if shooter is not None:
             note = ui._("{player} shot the moon", player=names[shooter])
             row = ft.Column([row, tag(ids.TABLE_MOON.format(n=number), ft.Text(

@@ -133,7 +133,8 @@ def rules_error(err: rules.RulesError | formats.FormatError,
         err.code, RULES_ERROR_FALLBACK)
     params = dict(err.params)
     params.setdefault("hand", err.hand)
-    if params.get("counted") in COUNT_TITLE:  # a Kierki count, in words
+    # what a count of a deal is (Kierki's: tricks, hearts...), in words
+    if params.get("counted") in COUNT_TITLE:
         params["counted"] = Msg(COUNT_TITLE[params["counted"]])
     # Fill every placeholder the sentence needs, so a missing param can never crash it.
     for name in ("seat", "name", "min", "max", "winner", "player", "total", "expected",

@@ -100,7 +100,7 @@ def chart_model(game: rules.Game) -> ChartModel:
                ((0, 0),) + tuple((number, row[seat]) for number, row in enumerate(rows, 1)),
                tuple(moons.get(seat, ())))
         for seat, name in enumerate(game.players))
-    target = None if rules.is_kierki(game.rules) else game.rules.target
+    target = game.rules.target or None  # a game without a target (Kierki): the 0 line
     values = [0, target or 0] + [t for row in rows for t in row]
     step = axis_step(min(values), max(values))
     low = step * math.floor(min(values) / step)

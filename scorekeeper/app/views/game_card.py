@@ -14,6 +14,7 @@ from ... import rules
 from .. import ids
 from ..text.i18n import N_
 from ..text.messages import Nn_
+from ..registry import app_game_of
 from .widgets import Ui, local_time, signed, tag
 
 
@@ -23,7 +24,7 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
     won or who leads now (from the rules), and when it started, in local time
     (``played``: when it was last played too, for a list in that order)."""
     players = ", ".join(g.players)
-    kierki = g.variant == rules.KIERKI.value
+    parts = app_game_of(g.variant)  # the game's own words
     small = dict(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     strong = dict(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
     facts: list[ft.Control] = []
@@ -35,10 +36,8 @@ def game_card(ui: Ui, g: Any, identifier: str, on_click: Callable,
         facts.append(tag(ids.NOT_STARTED, ft.Text(ui._("Not started"), **strong)))
     elif g.totals:
         facts.append(ft.Text(leads_text(ui, g), **strong))
-    if g.hands and kierki:
-        facts.append(ft.Text(ui._n(*DEALS_PLAYED, g.deals, hand=g.hands), **small))
-    elif g.hands:
-        facts.append(ft.Text(ui._n("{n} hand played", "{n} hands played", g.hands), **small))
+    if g.hands:  # "3 hands played", "3 of 12 deals played"
+        facts.append(ft.Text(parts.played_words(ui, g), **small))
     when = local_time(ui, g.created)  # "Not started · Started today" said two things
     facts.append(ft.Text(ui._("Started {when}", when=when) if g.hands else
                          ui._("Set up {when}", when=when), **small))
@@ -68,15 +67,29 @@ DEALS_PLAYED = Nn_("{hand} of {n} deal played", "{hand} of {n} deals played")
 TIED_HIGHEST = N_("Tied for the highest: {players}")
 
 
+def hands_played(ui: Ui, g: Any) -> str:
+    return ui._n("{n} hand played", "{n} hands played", g.hands)
+
+
+def deals_played(ui: Ui, g: Any) -> str:
+    return ui._n(*DEALS_PLAYED, g.deals, hand=g.hands)
+
+
+def lowest_leads(g: Any) -> tuple[list[str], str]:
+    """Who leads a Hearts game: the lowest totals."""
+    leaders = [g.players[s] for s in rules.standing(g.totals, g.target).leaders]
+    return leaders, N_("Tied for the lowest: {players}")
+
+
+def highest_leads(g: Any) -> tuple[list[str], str]:
+    """Who leads a Kierki match: the highest totals (``rules.kierki_standing``)."""
+    return [g.players[s] for s in rules.kierki_standing(g.totals, False).leaders], TIED_HIGHEST
+
+
 def leads_text(ui: Ui, g: Any) -> str:
-    """Who leads now, as the rules say: the lowest total in Hearts, the highest in
-    Kierki (``rules.kierki_standing``)."""
-    if g.variant == rules.KIERKI.value:
-        leaders = [g.players[s] for s in rules.kierki_standing(g.totals, False).leaders]
-        tied = TIED_HIGHEST
-    else:
-        leaders = [g.players[s] for s in rules.standing(g.totals, g.target).leaders]
-        tied = N_("Tied for the lowest: {players}")
+    """Who leads now, as the rules of its game say (the lowest total in Hearts, the
+    highest in Kierki)."""
+    leaders, tied = app_game_of(g.variant).leads(g)
     if len(leaders) == 1:
         return ui._("{player} leads", player=leaders[0])
     return ui._(tied, players=", ".join(leaders))

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from ... import rules
-from ...rules import KIERKI, Contract, Count, LastTricks, Lottery
+from ...rules import Contract, Count, LastTricks, Lottery
 from ...rules.kierki import MAX_SERIES, TRUMP_TRICK, TRUMP_TRICKS, count_value
 from .. import ids
 from ..text import kierki_words as kw
@@ -35,14 +35,6 @@ MOVE_UP = N_("Move {contract} earlier")
 MOVE_DOWN = N_("Move {contract} later")
 MATCH = Nn_("The match: {n} deal, the highest total wins.",
             "The match: {n} deals, the highest total wins.")
-
-
-def game_title(ui: Ui, variant: Any, names: dict[Any, str]) -> str:
-    return ui._(kw.GAME_NAME if variant is KIERKI else names[variant])
-
-
-def game_hint(ui: Ui, variant: Any, hints: dict[Any, str]) -> str:
-    return ui._(kw.GAME_HINT if variant is KIERKI else hints[variant])
 
 
 def lottery_hint(ui: Ui, mode: Lottery, players: int, trick: int = TRUMP_TRICK) -> str:

@@ -81,7 +81,7 @@ def game_download(store: GameStore, game_id: str, extension: str) -> dict[str, A
     except FormatError as e:  # a game stored before a limit it breaks (e.g. 1,000 hands)
         return dict(content=f"{e}\n".encode(), status_code=422, media_type="text/plain")
     name = download_name(stored.id, stored.created, extension,
-                         "kierki" if rules.is_kierki(stored.game.rules) else "hearts")
+                         rules.game_of(stored.game.rules).key)  # hearts-..., kierki-...
     return dict(content=body.encode("utf-8"), status_code=200, media_type=media,
                 headers={"Content-Disposition": f'attachment; filename="{name}"',
                          "Cache-Control": "no-store"})

@@ -4,9 +4,9 @@
 player (``taken``) for a negative contract or a trump deal, the six counts of the robber
 (:class:`RobberCounts`), or the first and second player out of the lottery (``out``,
 seats). ``trump`` (optional) is the suit the dealer named. Like a Hearts hand it may
-carry ``seat_changes`` (a seat that plays under a new name from this deal on), and it
-answers ``moon_choice`` and ``jack`` with None, so code that reads a hand's common parts
-reads a deal too. The constructor only normalises (lists to tuples, words to enums;
+carry ``seat_changes`` (a seat that plays under a new name from this deal on); it has
+nothing of a Hearts hand (no moon choice, no J♦): whatever reads a hand asks its game
+(``rules.games``, ``formats.games``). The constructor only normalises (lists to tuples, words to enums;
 an unknown contract, suit or robber key raises :class:`RulesError`); whether the deal
 adds up is :func:`.checks.check_deal`'s to say.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from ..errors import RulesError
 from ..seats import read_changes
@@ -88,10 +88,6 @@ class Deal:
     trump: Trump | None = None
     out: tuple[int, ...] = ()  # the lottery: the seats of the first and second out
     seat_changes: Mapping[int, str] | tuple[tuple[int, str], ...] = ()
-
-    # a Hearts hand's parts a deal never has (so the shell can read either)
-    moon_choice: ClassVar[None] = None
-    jack: ClassVar[None] = None
 
     def __post_init__(self) -> None:
         try:

@@ -4,8 +4,8 @@ totals share the win) and the sum check (with the lottery the match sums to 0).
 
 :func:`kierki_state` gives the same :class:`~..states.GameState` as a Hearts game
 (``rules.state`` calls it for a Kierki table): each deal's signed scores, the totals, the
-standing and the next deal, whose :class:`~..states.NextHand` carries the contract, the
-dealer, the leader, the trump namer and the number of deals, and no pass.
+standing and the next deal, a :class:`NextDeal` (a ``NextHand``, no pass, with the
+contract, the series, the trump namer and the number of deals).
 """
 
 from __future__ import annotations
@@ -99,13 +99,26 @@ def validate_deals(game: Game, deals: Sequence[Any]) -> None:
         totals = tuple(t + s for t, s in zip(totals, score_deal(game.rules, n, deal)))
 
 
-def next_deal(game: Game, number: int) -> NextHand:
+@dataclass(frozen=True, kw_only=True)
+class NextDeal(NextHand):
+    """A Kierki deal as the sheet announces it: a :class:`~..states.NextHand` (dealer,
+    leader, no pass) and the deal's contract, its series, who names trumps (the dealer,
+    in a trump deal) and how many deals the whole match has."""
+
+    contract: Contract
+    series: int
+    trump_namer: int | None
+    deals: int
+
+
+def next_deal(game: Game, number: int) -> NextDeal:
     """Deal ``number`` as the sheet announces it: dealer, leader, contract, trump namer,
     series and the match's length; no pass. Raises beyond the last deal."""
     slot = slot_of(game, number)
-    return NextHand(slot.number, slot.dealer, PassDirection.HOLD, {},
-                    deck_plan(KIERKI, game.seats), None, slot.leader, 0, 0, slot.contract,
-                    slot.series, slot.trump_namer, deals_in_match(game))
+    return NextDeal(slot.number, slot.dealer, PassDirection.HOLD, {},
+                    deck_plan(KIERKI, game.seats), None, slot.leader, 0, 0,
+                    contract=slot.contract, series=slot.series,
+                    trump_namer=slot.trump_namer, deals=deals_in_match(game))
 
 
 def kierki_state(game: Game) -> GameState:
