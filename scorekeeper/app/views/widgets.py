@@ -83,10 +83,15 @@ class Ui:
         :mod:`.actions`)."""
         return lambda e=None: actions.handle(self, fn, args, then)
 
+    def busy(self) -> bool:
+        """Whether an action runs (where Python waits for the storage, the browser runs
+        the page's other events meanwhile: a Back) or its writes are not kept yet."""
+        return self.acting or self.saving is not None
+
     def hold_address(self, url: str) -> bool:
         """While an action runs or its writes are unkept, the address it goes to is held
         (given to the browser once they are kept; never if refused): whether it was."""
-        if self.acting or self.saving is not None:
+        if self.busy():
             self.addresses.append(url)
             return True
         return False
