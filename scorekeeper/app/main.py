@@ -240,6 +240,8 @@ class Shell:
 
     @locked
     def render(self) -> None:
+        if not self.ui.drawable():
+            return  # the screen before the action stays until its writes are kept
         page, session = self.page, self.session
         for _ in range(LATE_REDRAWS + 1):  # again while text landed late (Inputs.late)
             try:

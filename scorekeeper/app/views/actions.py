@@ -146,7 +146,11 @@ def not_kept(ui: Ui, before: dict[str, Any], err: StoreError) -> None:
 def still_saving(ui: Ui) -> None:
     with ui.lock:
         if ui.saving is not None and getattr(ui.session.model, "says_saving", False):
-            ui.refresh()
+            ui.saying = True  # the one drawing while the writes are unkept (Ui.drawable)
+            try:
+                ui.refresh()
+            finally:
+                ui.saying = False
 
 
 def settled(ui: Ui, refused: BaseException | None) -> None:
