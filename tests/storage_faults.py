@@ -42,7 +42,8 @@ class FaultyStorage(BrowserStorage):
         super().__init__(folder, wait)
         self.fault: tuple[int, str] | None = None
         self.counted = 0  # syncs ended since arm()
-        self.meanwhile: Callable[[], None] | None = None  # the page's tasks in a hang
+        # the page's tasks while Python waits (in a hang; disarmed, in every wait)
+        self.meanwhile: Callable[[], None] | None = None
         self.failed: list[str] = []  # the verdicts given
 
     def arm(self, k: int, kind: str) -> None:
@@ -52,7 +53,7 @@ class FaultyStorage(BrowserStorage):
         self.fault = None
 
     def run_sync(self, promise: Promise) -> None:
-        if self._hangs_next() and self.meanwhile is not None:
+        if self.meanwhile is not None and (self.fault is None or self._hangs_next()):
             self.meanwhile()  # Pyodide runs the page's other tasks while Python waits
         super().run_sync(promise)
 

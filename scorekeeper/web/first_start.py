@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from ..app import ids
+from ..app.main import setup_page
 from ..app.text.i18n import Translator
 from ..app.text.page_words import TRY_AGAIN
 from ..app.text.start_words import START_FULL, START_REFUSED
@@ -89,6 +90,7 @@ async def say_and_wait(page: ft.Page, tr: Translator, code: str) -> None:
         if not tapped.done():
             tapped.set_result(None)
 
+    setup_page(page)  # the app's theme and title, as every screen after it
     text = start_words(tr, code)
     button = ft.FilledButton(content=ft.Text(tr._(TRY_AGAIN), size=17), on_click=again,
                              height=56, expand=True)
