@@ -1,6 +1,6 @@
 """A full phone at the web app's very first start, in the built site: on Chromium as it
 is (Python waits for IndexedDB), Chromium with iPhone Safari's user agent (the app's path
-where Python cannot wait) and WebKitGTK.
+where Python cannot wait), WebKitGTK (never waits) and Firefox ESR.
 
 A fresh profile, and IndexedDB refuses every write from the first start
 (``web_storage.refusing_copy(from_start=True)``: a full phone's ``QuotaExceededError``):
@@ -111,15 +111,16 @@ def test_chromium_starts_on_a_full_phone_and_keeps_the_game_once_it_has_room(
         context.close()
 
 
-def test_webkit_starts_on_a_full_phone_and_keeps_the_game_once_it_has_room(
-        site: Path, request: pytest.FixtureRequest) -> None:
-    xvfb = request.getfixturevalue("xvfb")
+@pytest.mark.parametrize("engine", ["webkit", "firefox"])
+def test_webkit_and_firefox_start_on_a_full_phone_and_keep_the_game_once_it_has_room(
+        engine: str, site: Path, request: pytest.FixtureRequest) -> None:
+    xvfb = request.getfixturevalue("xvfb") if engine == "webkit" else None
     server = static_server(site).start()
     try:
-        with engine_browser("webkit", xvfb) as browser:
+        with engine_browser(engine, xvfb) as browser:
             web = WebApp(browser.start(), server.url)
             try:
-                first_start_on_a_full_phone(web, server, "webkit")
+                first_start_on_a_full_phone(web, server, engine)
             except Exception:
                 try:
                     web.shot(f"FAILED-{request.node.name}")
