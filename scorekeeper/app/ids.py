@@ -213,3 +213,6 @@ COUNT_REST = "count-rest"  # the robber's keypad: the picked player takes the re
 TAKER = "taker-{slot}-{seat}"  # who took it: slot king | seventh | second_last | last
 TRUMP = "trump-{suit}"  # the suit the dealer named: clubs | diamonds | hearts | spades
 OUT = "out-{place}-{seat}"  # the lottery: place 1 (first out) | 2 (second out)
+# the web app's first start on a phone whose storage refuses (web/first_start.py)
+START_NOT_KEPT = "start-not-kept"  # why the games cannot be kept, in words
+START_TRY_AGAIN = "start-try-again"  # opens the store again

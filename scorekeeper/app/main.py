@@ -215,8 +215,8 @@ class Shell:
 
     @locked
     def route_changed(self, e: Any) -> None:
-        if self.ui.saving is not None:
-            return  # the last action's writes are not kept yet: as a tap, dropped
+        if self.ui.busy():
+            return  # an action runs or its writes are not kept yet: as a tap, dropped
         url = getattr(e, "route", None) or self.page.route
         if url == self.session.route.url() and self.page.views:
             return  # the address of the screen just drawn: nothing to draw again
@@ -233,13 +233,15 @@ class Shell:
 
     @locked
     def view_popped(self, e: Any) -> None:
-        if self.ui.saving is not None:
-            return  # as a tap, dropped while the last action's writes are unkept
+        if self.ui.busy():
+            return  # as a tap, dropped while an action runs or its writes are unkept
         self.session.back()
         self.render()
 
     @locked
     def render(self) -> None:
+        if not self.ui.drawable():
+            return  # the screen before the action stays until its writes are kept
         page, session = self.page, self.session
         for _ in range(LATE_REDRAWS + 1):  # again while text landed late (Inputs.late)
             try:

@@ -33,9 +33,14 @@ BOOT_ID_FILE = "/proc/sys/kernel/random/boot_id"
 
 _persist: list[Callable[[], None]] = []  # what makes the browser's storage catch up
 _guard = threading.Lock()
-_unkept = 0  # durable writes whose sync to the browser's storage has not ended
-_when_kept: list[Callable[[BaseException | None], None]] = []  # to run once none is left
-_refused: list[BaseException] = []  # the first refusal among the syncs not all ended
+_unkept: set[int] = set()  # durable writes' syncs to the browser's storage not ended
+_serial = 0  # the last sync's number
+# to run once the syncs unkept when it was asked for have ended: (those syncs, the first
+# refusal among them, the callback). A refusal no one waits for is said to no one: the
+# folder was put back (see reverted), and it is never handed to a later action.
+_when_kept: list[tuple[set[int], list[BaseException], Callable[[BaseException | None], None]]] = []
+_waiting = 0  # syncs Python waits for now (where it can wait: see waiting)
+_on_wait: list[Callable[[], None]] = []  # what runs as Python begins to wait (see waiting)
 _reverts = 0  # times the data folder was put back after a refusal (see reverted)
 _batch = threading.local()  # one_sync: how deep, and whether a durable write is due
 # how to run something a little later (the browser's event loop), if anything can
@@ -141,27 +146,31 @@ def one_sync() -> Iterator[None]:
 def keeping() -> Callable[[BaseException | None], None]:
     """A durable write's sync to the storage has started and has not ended: the write is
     "unkept" until the call returned here is made once the sync ends, with None (kept)
-    or the refusal (a :class:`StoreError`; the folder was put back, see :func:`reverted`)."""
-    global _unkept
+    or the refusal (a :class:`StoreError`; the folder was put back, see :func:`reverted`).
+    The refusal goes only to the :func:`when_kept` callbacks that wait for this sync."""
+    global _serial
     with _guard:
-        _unkept += 1
-    ended = threading.Event()
+        _serial += 1
+        mine = _serial
+        _unkept.add(mine)
 
     def kept(refused: BaseException | None = None) -> None:
-        global _unkept
+        due = []
         with _guard:
-            if ended.is_set():
-                return
-            ended.set()
-            _unkept -= 1
-            if refused is not None and not _refused:
-                _refused.append(refused)
-            due = list(_when_kept) if _unkept == 0 else []
-            outcome = _refused[0] if due and _refused else None
-            if due:
-                _when_kept.clear()
-                _refused.clear()
-        for callback in due:
+            if mine not in _unkept:
+                return  # said once already
+            _unkept.discard(mine)
+            for waiting in list(_when_kept):
+                syncs, refusals, callback = waiting
+                if mine not in syncs:
+                    continue
+                syncs.discard(mine)
+                if refused is not None and not refusals:
+                    refusals.append(refused)
+                if not syncs:
+                    _when_kept.remove(waiting)
+                    due.append((callback, refusals[0] if refusals else None))
+        for callback, outcome in due:
             callback(outcome)
 
     return kept
@@ -170,7 +179,7 @@ def keeping() -> Callable[[BaseException | None], None]:
 def unkept() -> bool:
     """Whether a durable write returned and its sync to the storage has not ended."""
     with _guard:
-        return _unkept > 0
+        return bool(_unkept)
 
 
 def on_later(schedule: Callable[[float, Callable[[], None]], None] | None) -> None:
@@ -182,22 +191,61 @@ def on_later(schedule: Callable[[float, Callable[[], None]], None] | None) -> No
 
 
 def unless_kept_within(seconds: float, callback: Callable[[], None]) -> None:
-    """``callback()`` if a durable write is still unkept ``seconds`` from now (at once
-    where nothing can run it later)."""
+    """``callback()`` if a durable write is still unkept, or Python still waits for its
+    sync, ``seconds`` from now (at once where nothing can run it later)."""
     if not _later:
         callback()
         return
-    _later[0](seconds, lambda: callback() if unkept() else None)
+    _later[0](seconds, lambda: callback() if unkept() or waits() else None)
 
 
 def when_kept(callback: Callable[[BaseException | None], None]) -> None:
-    """``callback(refused)`` once no durable write is unkept: now (with None), or when
-    the last sync ends, with None if every one was kept, else the first refusal."""
+    """``callback(refused)`` once every sync unkept now has ended: now (with None) if
+    none is, else when the last of them ends, with None if every one was kept, else the
+    first refusal among them (a sync started later, or one that ended before, is not
+    this callback's)."""
     with _guard:
         if _unkept:
-            _when_kept.append(callback)
+            _when_kept.append((set(_unkept), [], callback))
             return
     callback(None)
+
+
+@contextlib.contextmanager
+def waiting() -> Iterator[None]:
+    """Python waits here for a sync (where it can: JavaScript Promise integration). The
+    browser runs its other tasks meanwhile, the page's events among them (a Back); what
+    :func:`on_wait` gave runs first (the action shows "Saving…" if it lasts)."""
+    global _waiting
+    hooks = list(_on_wait)
+    _on_wait.clear()  # once per action
+    for hook in hooks:
+        hook()
+    with _guard:
+        _waiting += 1
+    try:
+        yield
+    finally:
+        with _guard:
+            _waiting -= 1
+
+
+def waits() -> bool:
+    """Whether Python is waiting for a sync now (see :func:`waiting`)."""
+    with _guard:
+        return _waiting > 0
+
+
+@contextlib.contextmanager
+def on_wait(hook: Callable[[], None]) -> Iterator[None]:
+    """Inside, ``hook()`` runs once if Python begins to wait for a sync (the one at the
+    end of a player's action, see :func:`waiting`)."""
+    _on_wait.append(hook)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError):
+            _on_wait.remove(hook)
 
 
 def reverted() -> None:

@@ -103,7 +103,8 @@ def persist() -> None:
         from pyodide.ffi import run_sync
 
         try:
-            run_sync(keeper.sync())
+            with platform.waiting():  # the page's other tasks run meanwhile
+                run_sync(keeper.sync())
         except Exception as e:
             log.error("the browser did not keep a write: %s", e)
             raise not_kept(e) from None
@@ -124,6 +125,36 @@ def _ended(kept: Callable[[BaseException | None], None], error: Any) -> None:
     kept(not_kept(error))
 
 
+# A promise that fails with an Error whatever it was rejected with: Emscripten's
+# ErrnoError is no Error, and a JavaScript value that is not one, awaited from Python,
+# failed Pyodide's own future ("set_exception: TypeError: invalid exception object")
+# instead of raising: the app's start never ended (a blank page for good).
+AS_ERROR = """(promise) => Promise.resolve(promise).catch((e) => {
+    if (e instanceof Error) throw e;
+    const text = e && (e.message || (e.errno !== undefined && "errno " + e.errno)) ||
+        String(e);
+    const error = new Error("refused: " + ((e && e.name) || "Error") + ": " + text);
+    error.name = "NotKept";
+    throw error;
+})"""
+
+
+def reverted() -> None:
+    """The keeper put the folder back after a refusal: the store reads it again
+    (``platform.reverted``), and every folder in it is noted as changed, so that the next
+    sync writes it: a folder the refused sync made stays in memory though the database
+    never got it, and files written in it later were kept without it (their read-back
+    at the next start failed: the app never opened)."""
+    platform.reverted()
+    for root, _, _ in os.walk(DATA):
+        if root == DATA:
+            continue  # the mount point: no record of its own
+        try:
+            os.utime(root)
+        except OSError:
+            log.debug("could not note %s as changed", root, exc_info=True)
+
+
 def keeper_source() -> str:
     """The keeper's JavaScript (package data, in the app's archive)."""
     return resources.files(__package__).joinpath(KEEPER).read_text(encoding="utf-8")
@@ -139,9 +170,10 @@ async def open_storage() -> str:
     os.makedirs(DATA, exist_ok=True)
     if getattr(js, "scorekeeperKeeper", None) is None:
         run_js(keeper_source())
-    options = to_js({"reverted": create_proxy(platform.reverted)},
+    options = to_js({"reverted": create_proxy(reverted)},
                     dict_converter=js.Object.fromEntries)
-    _keeper[:] = [await js.scorekeeperKeeper.open(_fs(), DATA, options)]
+    opened = run_js(AS_ERROR)(js.scorekeeperKeeper.open(_fs(), DATA, options))
+    _keeper[:] = [await opened]
     platform.on_durable(persist)
     loop = asyncio.get_event_loop()
     platform.on_later(lambda seconds, callback: loop.call_later(seconds, callback))

@@ -20,8 +20,8 @@ from ..app import ids
 from ..app.text.i18n import Translator, pick_language
 from ..app.main import device_language, make_main
 from ..app.views.widgets import tag
-from ..store import GameStore
 from . import browser
+from .first_start import open_store
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +52,14 @@ def device_for(persisted: bool | None) -> Any:
     return device
 
 
+async def phone_language(page: ft.Page) -> str:
+    """The language the app speaks before its settings are read: the phone's."""
+    return pick_language("system", await device_language(page))
+
+
 async def wait_for_the_other_page(page: ft.Page) -> None:
     """The app is open in another tab or window: say so, and open when that one closes."""
-    tr = Translator(pick_language("system", await device_language(page)))
+    tr = Translator(await phone_language(page))
     text = tr._(OPEN_ELSEWHERE)
     page.add(ft.SafeArea(ft.Container(tag(ids.OPEN_ELSEWHERE, ft.Text(text, size=17),
                                           label=text), padding=24)))
@@ -72,7 +77,7 @@ async def main(page: ft.Page) -> None:
     folder = await browser.open_storage()
     browser.step("IndexedDB read")
     persisted = await browser.persisted()
-    store = GameStore.open(folder)
+    store = await open_store(page, folder, browser.NOT_KEPT, lambda: phone_language(page))
     browser.step("store open")
     await make_main(store, device=device_for(persisted))(page)
     browser.step(FIRST_SCREEN)

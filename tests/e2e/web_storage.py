@@ -26,7 +26,12 @@ CHANNEL = "scorekeeper-test-storage"
 STORAGE_SAYS_NO = """// scorekeeper's browser tests: a storage that says no (tests/e2e/web_storage.py)
 (() => {
     const channel = new BroadcastChannel("%s");
-    let refusing = false;
+    let refusing = FROM_START;  // a full phone from the very first start (see refusing_copy)
+    if (FROM_START && indexedDB.databases) {  // ... until the app's database exists
+        indexedDB.databases().then((dbs) => {
+            if (dbs.some((db) => db.name === "/data")) refusing = false;
+        }, () => {});
+    }
     for (const name of ["put", "add", "delete"]) {
         const real = IDBObjectStore.prototype[name];
         IDBObjectStore.prototype[name] = function (...args) {
@@ -67,13 +72,15 @@ TELL = """async (said) => {
 }""" % CHANNEL
 
 
-def refusing_copy(site: Path, to: Path) -> Path:
-    """A copy of the built site whose Python worker can be told to refuse every write."""
+def refusing_copy(site: Path, to: Path, from_start: bool = False) -> Path:
+    """A copy of the built site whose Python worker can be told to refuse every write;
+    ``from_start``: it refuses from its start on a browser profile where the app has no
+    database yet (a full phone at the first start), until told otherwise."""
     if not to.exists():
         shutil.copytree(site, to)
         worker = to / "python-worker.js"
-        worker.write_text(STORAGE_SAYS_NO + worker.read_text(encoding="utf-8"),
-                          encoding="utf-8")
+        says_no = STORAGE_SAYS_NO.replace("FROM_START", "true" if from_start else "false")
+        worker.write_text(says_no + worker.read_text(encoding="utf-8"), encoding="utf-8")
     return to
 
 

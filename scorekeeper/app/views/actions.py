@@ -2,7 +2,9 @@
 what an action did before the browser's storage has kept its writes (``store.platform``).
 
 The action's writes are kept as one, at its end (``platform.one_sync``). Where Python
-waits for the storage, a refusal comes back here: the session is put back as it was before
+waits for the storage (the page's other tasks run meanwhile, so the screen is the one
+before the action, and Save says "Saving…" after :data:`SAVING_SHOWN_AFTER`), a refusal
+comes back here: the session is put back as it was before
 the action (the screen, its typed input, the notice: ``Session.remember``) and the refusal
 said in words. Where it cannot wait (the writes "unkept"), the session is put back as it
 was at once and drawn so, the action's outcome kept aside: Save says "Saving…" if the sync
@@ -78,18 +80,24 @@ def handle(ui: Ui, fn: Callable[..., Any], args: tuple[Any, ...],
             session.notice = None  # an Undo stays up until the next action
         ui.acting = True
         session.hold_until_kept()
+        waited: list[dict[str, Any]] = []  # the session after the action, while Python waits
         try:
-            with platform.one_sync():
-                run(session, fn, *args)
-                if then is not None:
-                    run(session, then)
+            with platform.on_wait(lambda: wait_begins(ui, before, waited)):
+                with platform.one_sync():
+                    run(session, fn, *args)
+                    if then is not None:
+                        run(session, then)
         except StoreError as err:  # Python waited, and the storage said no
+            ui.saving = None
             not_kept(ui, before, err)
             return
         finally:
             ui.acting = False
             changes, addresses = session.take_until_kept(), ui.addresses
             ui.addresses = []
+        if waited:  # Python waited, and the storage kept it
+            ui.saving = None
+            session.restore(waited[0])
         if platform.unkept():
             ui.saving = Saving(before, session.remember(), changes, addresses)
             session.restore(before)  # shown as it was until the storage keeps it
@@ -99,6 +107,18 @@ def handle(ui: Ui, fn: Callable[..., Any], args: tuple[Any, ...],
             platform.unless_kept_within(SAVING_SHOWN_AFTER, lambda: still_saving(ui))
             return
         show_outcome(ui, changes, addresses)
+
+
+def wait_begins(ui: Ui, before: dict[str, Any], waited: list[dict[str, Any]]) -> None:
+    """Python begins to wait for the action's sync (where it can), and the browser runs
+    its other tasks meanwhile: the screen is the one before the action (a redraw, a Back
+    draws nothing the storage has not kept), taps and Backs are dropped, and Save says
+    "Saving…" if the wait lasts; the action's outcome is put back once kept."""
+    session = ui.session
+    waited.append(session.remember())
+    session.restore(before)
+    ui.saving = Saving(before, waited[0], [], [])
+    platform.unless_kept_within(SAVING_SHOWN_AFTER, lambda: still_saving(ui))
 
 
 def show_outcome(ui: Ui, changes: list[Callable[[], None]], addresses: list[str]) -> None:
@@ -126,7 +146,11 @@ def not_kept(ui: Ui, before: dict[str, Any], err: StoreError) -> None:
 def still_saving(ui: Ui) -> None:
     with ui.lock:
         if ui.saving is not None and getattr(ui.session.model, "says_saving", False):
-            ui.refresh()
+            ui.saying = True  # the one drawing while the writes are unkept (Ui.drawable)
+            try:
+                ui.refresh()
+            finally:
+                ui.saying = False
 
 
 def settled(ui: Ui, refused: BaseException | None) -> None:

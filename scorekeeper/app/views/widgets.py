@@ -56,6 +56,7 @@ class Ui:
     acting: bool = False  # an action runs (where Python waits for the storage, in it)
     addresses: list[str] = field(default_factory=list, repr=False)  # held by act
     not_kept_said: Any = None  # the last refusal said (cleared by the next action)
+    saying: bool = False  # "Saving…" is being drawn (see drawable)
 
     def memo(self, key: Any, build: Callable[[], ft.Control]) -> ft.Control:
         """The control built for ``key`` before (the very same object, so Flet's diff has
@@ -83,10 +84,21 @@ class Ui:
         :mod:`.actions`)."""
         return lambda e=None: actions.handle(self, fn, args, then)
 
+    def busy(self) -> bool:
+        """Whether an action runs (where Python waits for the storage, the browser runs
+        the page's other events meanwhile: a Back) or its writes are not kept yet."""
+        return self.acting or self.saving is not None
+
+    def drawable(self) -> bool:
+        """Whether the screen may be drawn now: not while an action's writes are unkept
+        (a screen reads the store, which holds them already: the settings' last backup,
+        a list of games), but for its "Saving…"; the outcome is drawn once kept."""
+        return self.saving is None or self.saying
+
     def hold_address(self, url: str) -> bool:
         """While an action runs or its writes are unkept, the address it goes to is held
         (given to the browser once they are kept; never if refused): whether it was."""
-        if self.acting or self.saving is not None:
+        if self.busy():
             self.addresses.append(url)
             return True
         return False
