@@ -8,9 +8,11 @@ server answers with patches, ``[2, {"id": root, "patch": [paths, *ops]}]``, whos
 ``[2 (remove), node, index]`` and ``[3 (move), ...]``.
 
 What a browser test asks of it: did the server ever send a field a text other than the
-one the phone typed last (a redraw carrying an older text over a keystroke)? The server
-sets a field's text by a replace of ``value`` or by adding a whole ``TextField`` (its
-``value`` in it); :meth:`SocketFrames.texts_sent` lists both, beside what the phone typed.
+one the phone typed last (a redraw carrying an older text over a keystroke), or make a
+field the phone typed into anew? The server sets a field's text by a replace of
+``value`` or by adding a whole ``TextField`` (its ``value`` in it, or none: empty);
+:meth:`SocketFrames.texts_sent` lists both, beside what the phone typed, and
+:meth:`SocketFrames.overwritten` says each time the server went against the phone.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class SocketFrames:
 
     def __init__(self, page: Any) -> None:
         self.frames: list[Frame] = []
+        self._replaced: list[tuple[float, Any, list[tuple[Any, str]]]] = []
         self._lock = threading.Lock()
         self._t0 = time.perf_counter()
         page.on("websocket", self._socket)
@@ -92,6 +95,7 @@ class SocketFrames:
         from the first answer on (:class:`Mirror`) to know which control an op is on."""
         mirror: Mirror | None = None
         out: list[tuple[float, Any, str]] = []
+        self._replaced: list[tuple[float, Any, list[tuple[Any, str]]]] = []
         for f in self.snapshot():
             m = f.message
             if f.by != "server":
@@ -100,20 +104,31 @@ class SocketFrames:
                 mirror = Mirror(m[1]["page_patch"])
                 out += [(f.at, i, text) for i, text in mirror.fields]
             elif _action(m) == PATCH_CONTROL and mirror is not None:
-                out += [(f.at, i, text) for i, text in mirror.apply(m[1])]
+                texts = mirror.apply(m[1])
+                out += [(f.at, i, text) for i, text in texts]
+                self._replaced += [(f.at, gone, texts) for gone in mirror.dropped
+                                   if gone not in {i for i, _ in texts}]
         return out
 
     def overwritten(self) -> list[str]:
         """Each text the server set on a field the phone had typed into that is not the
         text the phone typed there last (a redraw carrying an older text over a
-        keystroke), in words; empty: the server never did."""
+        keystroke), and each such field the server took off the page while drawing new
+        fields (a redraw that made the field anew, so its text and the texts the phone
+        sends for it are gone), in words; empty: the server never did."""
         typed = self.typed()
         out = []
-        for at, control, text in self.texts_sent():
+        sent = self.texts_sent()
+        for at, control, text in sent:
             before = [t for when, i, t in typed if i == control and when <= at]
             if before and text != before[-1]:
                 out.append(f"at {at:.3f}s the server set field {control} to {text!r} "
                            f"after the phone typed {before[-1]!r} there")
+        for at, gone, added in self._replaced:
+            before = [t for when, i, t in typed if i == gone and when <= at]
+            if before and added:  # the typed field taken off, a new one drawn instead
+                out.append(f"at {at:.3f}s the server replaced field {gone} (the phone "
+                           f"typed {before[-1]!r} there) by new fields {added}")
         return out
 
     def story(self, since: float = 0.0) -> str:
@@ -148,26 +163,25 @@ class Mirror:
         self.index: dict[Any, dict[str, Any]] = {}
         self.page = page
         self.fields = self._index(page)  # (id, text) of the first page's fields
+        self.dropped: list[Any] = []  # the fields the last patch took off the page
 
     def _index(self, value: Any) -> list[tuple[Any, str]]:
         """Index every control in ``value``; (id, text) of each TextField in it."""
-        fields = []
         stack = [value]
         while stack:
             v = stack.pop()
             if isinstance(v, dict):
                 if "_i" in v:
                     self.index[v["_i"]] = v
-                    if v.get("_c") == "TextField":
-                        text = v.get("value", "")
-                        fields.append((v["_i"], text if isinstance(text, str) else ""))
-                stack.extend(reversed(list(v.values())))  # in the page's order
+                stack.extend(v.values())
             elif isinstance(v, list):
-                stack.extend(reversed(v))
-        return fields
+                stack.extend(v)
+        return _fields_of(value)
 
     def apply(self, body: dict[str, Any]) -> list[tuple[Any, str]]:
-        """Apply one patch; (id, text) for each text it set on a TextField."""
+        """Apply one patch; (id, text) for each text it set on a TextField (the ids of
+        the fields it took off the page are then in :attr:`dropped`)."""
+        self.dropped: list[Any] = []
         root = self.index.get(body.get("id"))
         patch = body.get("patch") or []
         if root is None or not patch:
@@ -184,17 +198,42 @@ class Mirror:
                 continue
             target = _follow(root, nodes.get(op[1], []))
             if kind == REMOVE:
+                self._drop(target[op[2]])
                 del target[op[2]]
                 continue
             if kind == ADD and isinstance(target, list):
                 target.insert(op[2], op[3])
             else:
+                if isinstance(target, dict) and op[2] in target or \
+                        isinstance(target, list) and 0 <= op[2] < len(target):
+                    self._drop(target[op[2]])
                 target[op[2]] = op[3]
             if kind == REPLACE and op[2] == "value" and isinstance(target, dict) \
                     and target.get("_c") == "TextField":
                 out.append((target.get("_i"), op[3] if isinstance(op[3], str) else ""))
             out += self._index(op[3])
         return out
+
+    def _drop(self, value: Any) -> None:
+        """A part of the page taken off: the ids of the TextFields in it."""
+        if isinstance(value, (dict, list)):
+            self.dropped += [i for i, _ in _fields_of(value)]
+
+
+def _fields_of(value: Any) -> list[tuple[Any, str]]:
+    """(id, text) of each TextField in a part of the page, in the page's order."""
+    fields = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if "_i" in v and v.get("_c") == "TextField":
+                text = v.get("value", "")
+                fields.append((v["_i"], text if isinstance(text, str) else ""))
+            stack.extend(reversed(list(v.values())))
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
+    return fields
 
 
 def _paths(node: Any, keys: list[Any], nodes: dict[int, list[Any]]) -> None:

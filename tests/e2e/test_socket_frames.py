@@ -90,3 +90,13 @@ def test_a_field_added_anew_and_a_text_on_a_moved_field() -> None:
     socket.frame("server", [2, {"id": 10, "patch": [[0, {"controls": [1, {0: [2]}]}],
                                                      [0, 2, "value", "Celina"]]}])
     assert [(i, t) for _, i, t in frames.texts_sent()][-2:] == [(23, ""), (22, "Celina")]
+
+
+def test_a_typed_field_made_anew_by_a_redraw_is_named() -> None:
+    socket, frames = page_with_fields()
+    typed(socket, 21, "Ala")
+    # the first field replaced by a new empty one (another id): the text is gone
+    socket.frame("server", [2, {"id": 10, "patch": [[0, {"controls": [1]}],
+                                                     [0, 1, 0, field(31)]]}])
+    [said] = frames.overwritten()
+    assert "replaced field 21 (the phone typed 'Ala' there) by new fields [(31, '')]" in said
