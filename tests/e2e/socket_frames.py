@@ -17,6 +17,7 @@ field the phone typed into anew? The server sets a field's text by a replace of
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 import time
@@ -60,6 +61,7 @@ class SocketFrames:
     def __init__(self, page: Any) -> None:
         self.frames: list[Frame] = []
         self._replaced: list[tuple[float, Any, list[tuple[Any, str]]]] = []
+        self.unfollowed = 0  # see Mirror.unfollowed
         self._lock = threading.Lock()
         self._t0 = time.perf_counter()
         page.on("websocket", self._socket)
@@ -94,6 +96,7 @@ class SocketFrames:
         when it has none, as Flet leaves a default out). The page's tree is mirrored
         from the first answer on (:class:`Mirror`) to know which control an op is on."""
         mirror: Mirror | None = None
+        self.unfollowed = 0
         out: list[tuple[float, Any, str]] = []
         self._replaced: list[tuple[float, Any, list[tuple[Any, str]]]] = []
         for f in self.snapshot():
@@ -101,10 +104,11 @@ class SocketFrames:
             if f.by != "server":
                 continue
             if _action(m) == REGISTER and isinstance(m[1].get("page_patch"), dict):
-                mirror = Mirror(m[1]["page_patch"])
+                mirror = Mirror(copy.deepcopy(m[1]["page_patch"]))
                 out += [(f.at, i, text) for i, text in mirror.fields]
             elif _action(m) == PATCH_CONTROL and mirror is not None:
-                texts = mirror.apply(m[1])
+                texts = mirror.apply(copy.deepcopy(m[1]))  # the frames stay as sent
+                self.unfollowed = mirror.unfollowed
                 out += [(f.at, i, text) for i, text in texts]
                 self._replaced += [(f.at, gone, texts) for gone in mirror.dropped
                                    if gone not in {i for i, _ in texts}]
@@ -137,6 +141,8 @@ class SocketFrames:
                  for at, i, text in self.typed() if at >= since]
         lines += [f"{at:.3f}s server set field {i} to {text!r}"
                   for at, i, text in self.texts_sent() if at >= since]
+        if self.unfollowed:
+            lines.append(f"{0:.3f}s (the mirror could not follow {self.unfollowed} ops)")
         return "\n".join(sorted(lines, key=lambda line: float(line.split("s ", 1)[0])))
 
     def save(self, path: Path) -> Path:
@@ -164,6 +170,7 @@ class Mirror:
         self.page = page
         self.fields = self._index(page)  # (id, text) of the first page's fields
         self.dropped: list[Any] = []  # the fields the last patch took off the page
+        self.unfollowed = 0  # ops on parts of the page the mirror did not have
 
     def _index(self, value: Any) -> list[tuple[Any, str]]:
         """Index every control in ``value``; (id, text) of each TextField in it."""
@@ -188,31 +195,39 @@ class Mirror:
             return []
         nodes: dict[int, list[Any]] = {}
         _paths(patch[0], [], nodes)
-        out = []
+        out: list[tuple[Any, str]] = []
         for op in patch[1:]:
-            kind = op[0]
-            if kind == MOVE:
-                source = _follow(root, nodes.get(op[1], []))
-                moved = source.pop(op[2])
-                _follow(root, nodes.get(op[3], [])).insert(op[4], moved)
-                continue
-            target = _follow(root, nodes.get(op[1], []))
-            if kind == REMOVE:
-                self._drop(target[op[2]])
-                del target[op[2]]
-                continue
-            if kind == ADD and isinstance(target, list):
-                target.insert(op[2], op[3])
-            else:
-                if isinstance(target, dict) and op[2] in target or \
-                        isinstance(target, list) and 0 <= op[2] < len(target):
-                    self._drop(target[op[2]])
-                target[op[2]] = op[3]
-            if kind == REPLACE and op[2] == "value" and isinstance(target, dict) \
-                    and target.get("_c") == "TextField":
-                out.append((target.get("_i"), op[3] if isinstance(op[3], str) else ""))
-            out += self._index(op[3])
+            try:
+                out += self._apply(root, nodes, op)
+            except (KeyError, IndexError, TypeError, ValueError):
+                self.unfollowed += 1  # an op on a part the mirror does not have
         return out
+
+    def _apply(self, root: Any, nodes: dict[int, list[Any]],
+               op: list[Any]) -> list[tuple[Any, str]]:
+        kind = op[0]
+        if kind == MOVE:
+            source = _follow(root, nodes[op[1]])
+            moved = source.pop(op[2])
+            _follow(root, nodes[op[3]]).insert(op[4], moved)
+            return []
+        target = _follow(root, nodes[op[1]])
+        if kind == REMOVE:
+            self._drop(target[op[2]])
+            del target[op[2]]
+            return []
+        if kind == ADD and isinstance(target, list):
+            target.insert(op[2], op[3])
+        else:
+            if isinstance(target, dict) and op[2] in target or \
+                    isinstance(target, list) and 0 <= op[2] < len(target):
+                self._drop(target[op[2]])
+            target[op[2]] = op[3]
+        out = []
+        if kind == REPLACE and op[2] == "value" and isinstance(target, dict) \
+                and target.get("_c") == "TextField":
+            out.append((target.get("_i"), op[3] if isinstance(op[3], str) else ""))
+        return out + self._index(op[3])
 
     def _drop(self, value: Any) -> None:
         """A part of the page taken off: the ids of the TextFields in it."""

@@ -100,3 +100,15 @@ def test_a_typed_field_made_anew_by_a_redraw_is_named() -> None:
                                                      [0, 1, 0, field(31)]]}])
     [said] = frames.overwritten()
     assert "replaced field 21 (the phone typed 'Ala' there) by new fields [(31, '')]" in said
+
+
+def test_the_frames_are_read_again_the_same() -> None:
+    socket, frames = page_with_fields()
+    typed(socket, 21, "Ala")
+    socket.frame("server", [2, {"id": 10, "patch": [[0, {"controls": [1]}],
+                                                     [0, 1, 0, field(31)]]}])
+    socket.frame("server", [2, {"id": 10, "patch": [[0, {"controls": [1, {0: [2]}]}],
+                                                     [0, 2, "value", "Ala"]]}])
+    first = frames.texts_sent()
+    assert frames.texts_sent() == first  # the mirror changed none of the frames
+    assert first[-1][1:] == (31, "Ala")
