@@ -283,3 +283,27 @@ def test_points_that_arrive_while_the_screen_is_being_drawn_stay(server, store, 
     slow.handle()
     slow.tap(ids.SAVE_HAND)
     assert [h.points for h in store.get(game.id).game.hands] == [(13, 13, 0, 0)]
+
+
+def test_a_name_typed_fast_then_kierki_tapped_at_once_stays(server, store):
+    """The host types the last name and taps Kierki straight after, before the server
+    has handled the name's keystrokes: Kierki's form keeps every name, on the phone and
+    as the first dealer's choice (not "Player 4")."""
+    slow = server("/new")
+    for seat, name in enumerate(NAMES[:3]):
+        slow.type(ids.PLAYER_NAME.format(seat=seat), name)
+    slow.handle()
+    slow.type(ids.PLAYER_NAME.format(seat=3), "Darek")
+    fields = [slow.field(ids.PLAYER_NAME.format(seat=seat))._i for seat in range(4)]
+    slow.tap(ids.VARIANT.format(variant="kierki"))  # queued behind the keystrokes
+    assert slow.session.form.is_kierki
+    # the same fields on the phone (not made anew: a text typed meanwhile would be lost)
+    assert [slow.field(ids.PLAYER_NAME.format(seat=seat))._i for seat in range(4)] == fields
+    assert slow.session.form.names == NAMES
+    assert slow.field(ids.PLAYER_NAME.format(seat=3)).value == "Darek"
+    dealer = " ".join(c.value for c in walk(slow.find(ids.FIRST_DEALER_OPTION.format(
+        seat=3))) if isinstance(c, ft.Text))
+    assert dealer == "Darek"
+    slow.tap(ids.START_GAME)
+    assert slow.session.route.screen == "sheet", slow.session.error
+    assert list(slow.session.game.game.players) == NAMES
