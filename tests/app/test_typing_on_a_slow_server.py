@@ -307,3 +307,23 @@ def test_a_name_typed_fast_then_kierki_tapped_at_once_stays(server, store):
     slow.tap(ids.START_GAME)
     assert slow.session.route.screen == "sheet", slow.session.error
     assert list(slow.session.game.game.players) == NAMES
+
+
+def test_a_tap_queued_behind_the_last_recent_name_reaches_its_control(server, store):
+    """The last recent name typed takes the "recent players" rows away in the redraw of
+    its keystrokes; a tap on the "other" target sent before that redraw reached the
+    phone still chooses "other" (the rows after the ones gone keep their controls' ids:
+    matched by place, the tap went to the control that took its id, and chose nothing)."""
+    store.set_setting("recent_names", list(NAMES))
+    slow = server("/new")
+    for seat, name in enumerate(NAMES[:3]):
+        slow.type(ids.PLAYER_NAME.format(seat=seat), name)
+    slow.handle()
+    assert slow.session.model.recent_names() == ["Darek"]
+    slow.type(ids.PLAYER_NAME.format(seat=3), "Darek")
+    slow.tap(ids.TARGET.format(value="other"), queue=True)
+    slow.handle()
+    assert slow.session.model.recent_names() == []
+    assert slow.session.form.target_choice == "other"
+    assert slow.session.form.names == NAMES
+    slow.find(ids.TARGET_OTHER)  # its field is there to type the target in
