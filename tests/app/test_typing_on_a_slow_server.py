@@ -283,3 +283,47 @@ def test_points_that_arrive_while_the_screen_is_being_drawn_stay(server, store, 
     slow.handle()
     slow.tap(ids.SAVE_HAND)
     assert [h.points for h in store.get(game.id).game.hands] == [(13, 13, 0, 0)]
+
+
+def test_a_name_typed_fast_then_kierki_tapped_at_once_stays(server, store):
+    """The host types the last name and taps Kierki straight after, before the server
+    has handled the name's keystrokes: Kierki's form keeps every name, on the phone and
+    as the first dealer's choice (not "Player 4")."""
+    slow = server("/new")
+    for seat, name in enumerate(NAMES[:3]):
+        slow.type(ids.PLAYER_NAME.format(seat=seat), name)
+    slow.handle()
+    slow.type(ids.PLAYER_NAME.format(seat=3), "Darek")
+    fields = [slow.field(ids.PLAYER_NAME.format(seat=seat))._i for seat in range(4)]
+    slow.tap(ids.VARIANT.format(variant="kierki"))  # queued behind the keystrokes
+    assert slow.session.form.is_kierki
+    # the same fields on the phone (not made anew: a text typed meanwhile would be lost)
+    assert [slow.field(ids.PLAYER_NAME.format(seat=seat))._i for seat in range(4)] == fields
+    assert slow.session.form.names == NAMES
+    assert slow.field(ids.PLAYER_NAME.format(seat=3)).value == "Darek"
+    dealer = " ".join(c.value for c in walk(slow.find(ids.FIRST_DEALER_OPTION.format(
+        seat=3))) if isinstance(c, ft.Text))
+    assert dealer == "Darek"
+    slow.tap(ids.START_GAME)
+    assert slow.session.route.screen == "sheet", slow.session.error
+    assert list(slow.session.game.game.players) == NAMES
+
+
+def test_a_tap_queued_behind_the_last_recent_name_reaches_its_control(server, store):
+    """The last recent name typed takes the "recent players" rows away in the redraw of
+    its keystrokes; a tap on the "other" target sent before that redraw reached the
+    phone still chooses "other" (the rows after the ones gone keep their controls' ids:
+    matched by place, the tap went to the control that took its id, and chose nothing)."""
+    store.set_setting("recent_names", list(NAMES))
+    slow = server("/new")
+    for seat, name in enumerate(NAMES[:3]):
+        slow.type(ids.PLAYER_NAME.format(seat=seat), name)
+    slow.handle()
+    assert slow.session.model.recent_names() == ["Darek"]
+    slow.type(ids.PLAYER_NAME.format(seat=3), "Darek")
+    slow.tap(ids.TARGET.format(value="other"), queue=True)
+    slow.handle()
+    assert slow.session.model.recent_names() == []
+    assert slow.session.form.target_choice == "other"
+    assert slow.session.form.names == NAMES
+    slow.find(ids.TARGET_OTHER)  # its field is there to type the target in

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from e2e_harness import Flutter, eventually
+from e2e_harness import LOGS, Flutter, eventually
+from socket_frames import SocketFrames
 
 from scorekeeper import rules
 from scorekeeper.app import ids
@@ -57,9 +58,6 @@ def type_names(app: Flutter, players: tuple[str, ...] | list[str]) -> None:
         app.el(ids.PLAYER_NAME.format(seat=last)).first.wait_for(state="detached")
 
 
-RETYPED: list[str] = []  # numbers a browser test typed twice (said at the end of the run)
-
-
 @dataclass
 class Table:
     """A game played through the app, mirrored in the rules core."""
@@ -70,6 +68,9 @@ class Table:
     first_dealer: int = 0
     hands: list[rules.Hand] = field(default_factory=list)
     path: str = ""
+    # the page's socket, recorded (socket_frames): a number typed and lost is then shown
+    # with what the server sent the field
+    frames: SocketFrames | None = None
 
     # --- the game as the rules see it ---------------------------------------------------
     @property
@@ -214,17 +215,31 @@ class Table:
                 continue
             # the hand has it before the next field, as a player glances at the field's
             # "= 3" before typing on (its spoken name carries the hand's own copy of the
-            # text, "Points for Iza: 3"); a number that did not get there is typed again,
-            # as a player would, and said at the end of the run (only a second loss fails)
-            def taken(t: str, v: str = text) -> bool:
-                return re.search(rf": {re.escape(v)}(\s|$)", t) is not None
-            what = f"{self.players[seat]}'s {text} taken by the hand"
+            # text, "Points for Iza: 3"): a number lost on its way is named here, with
+            # what the socket carried, not found missing from the totals after Save
             try:
-                app.wait_text(field, taken, timeout=10, what=what)
+                app.wait_text(field, lambda t, v=text: re.search(
+                    rf": {re.escape(v)}(\s|$)", t) is not None,
+                    what=f"{self.players[seat]}'s {text} taken by the hand")
             except AssertionError as lost:
-                RETYPED.append(f"{lost} (typed again)")
-                app.type(field, text)
-                app.wait_text(field, taken, what=what + " when typed again")
+                raise AssertionError(f"{lost}\n{self._socket_said(seat)}") from None
+        self.check_typed_texts()
+
+    def _socket_said(self, seat: int) -> str:
+        """What the recorded socket carried (saved in full beside the test's logs)."""
+        if self.frames is None:
+            return "(the socket was not recorded)"
+        path = self.frames.save(LOGS / f"frames-lost-{self.players[seat]}.jsonl")
+        overwritten = self.frames.overwritten()
+        return (f"frames: {path}\nthe server set a typed field to another text: "
+                f"{overwritten or 'never'}\n{self.frames.story()[-4000:]}")
+
+    def check_typed_texts(self) -> None:
+        """The server never set a field the phone typed into to another text than the
+        one typed there last (with the socket recorded; see ``socket_frames``)."""
+        if self.frames is not None:
+            overwritten = self.frames.overwritten()
+            assert not overwritten, "\n".join(overwritten)
 
     def expect_player_points(self, points: list[int]) -> None:
         for seat, p in enumerate(points):

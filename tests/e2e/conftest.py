@@ -64,10 +64,6 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         terminalreporter.write_line("web app tests ran on: " + ", ".join(sorted(USED)))
     for line in RERUN:
         terminalreporter.write_line("browser: " + line)
-    from app_steps import RETYPED
-
-    for line in RETYPED:
-        terminalreporter.write_line("typed again: " + line)
 
 
 RERUN: list[str] = []  # the tests run again, and why (said at the end of the run)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from app_steps import Table
 from e2e_harness import PHONE, Flutter, NetworkGuard
+from socket_frames import SocketFrames
 
 from scorekeeper import rules
 from scorekeeper.app import ids
@@ -128,7 +129,10 @@ def test_eleven_players_with_a_replaced_long_name(browser, server, width) -> Non
     guard = NetworkGuard(page)
     try:
         app = Flutter(page, server.url)
-        table = Table(app, players=ELEVEN, table_rules=rules.Rules.for_variant("cancellation"))
+        # the socket recorded: a number or name typed once and lost is shown with what
+        # the server sent the field, and no field is ever sent an older text than typed
+        table = Table(app, players=ELEVEN, table_rules=rules.Rules.for_variant("cancellation"),
+                      frames=SocketFrames(page))
         start_eleven(table)
         table.open_entry()
         table.points({0: 10, 1: 5, 2: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 3, 8: 3, 9: 3, 10: 3})

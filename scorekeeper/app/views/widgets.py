@@ -22,6 +22,7 @@ from ..text.messages import Msg
 from . import actions, one_tap
 from .actions import SAVING_SHOWN_AFTER, run  # noqa: F401 (run: the views' too)
 from .naming import name_own_node, own_node
+from .row_keys import keyed
 from ..routes import Route
 
 if TYPE_CHECKING:
@@ -272,7 +273,8 @@ def recovered_box(ui: Ui) -> ft.Control | None:
 def body(ui: Ui, name: str, controls: list[ft.Control | None], room: int = 88) -> ft.Control:
     """The scrolling content of a screen, at most MAX_WIDTH wide; ``room`` at the end
     keeps the last row clear of a floating button."""
-    items = [c for c in controls if c is not None] + [ft.Container(height=room)]
+    # keyed: a row that comes or goes moves no other row's ids (see .row_keys)
+    items = keyed([c for c in controls if c is not None]) + [ft.Container(height=room)]
     column = ft.Column(items, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return tag(ids.SCREEN.format(name=name),
@@ -301,7 +303,7 @@ def frame(ui: Ui, name: str, appbar: ft.AppBar, controls: list[ft.Control | None
             border=ft.Border(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
     if bottom:
         parts.append(ft.Container(
-            ft.Row([ft.Container(ft.Column([c for c in bottom if c is not None], spacing=4,
+            ft.Row([ft.Container(ft.Column(keyed([c for c in bottom if c is not None]), spacing=4,
                                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                                  width=MAX_WIDTH, expand=True, padding=ft.Padding(16, 8, 16, 12))],
                    alignment=ft.MainAxisAlignment.CENTER),
