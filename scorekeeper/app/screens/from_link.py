@@ -166,7 +166,7 @@ def keep_button(ui: Ui, model: Model) -> ft.Control | None:
         return big_button(ui, ids.LINK_OPEN_KEPT, ui._(words.OPEN_KEPT), ui.act(model.keep),
                           ft.Icons.OPEN_IN_NEW)
     text = ui._(words.KEEP) if model.kept == "new" else \
-        ui._n(*words.ADD_HANDS, model.added, n=model.added)
+        ui._n(*words.ADD_HANDS, model.added)
     return big_button(ui, ids.LINK_KEEP, text, ui.act(model.keep), ft.Icons.DOWNLOAD_DONE)
 
 
