@@ -8,10 +8,11 @@ app's hash routes would read it as a route. So ``assets/index.html`` reads it in
 before Flutter starts: it keeps the fragment in localStorage under the key Flet's
 ``SharedPreferences`` reads (``flutter.`` + :data:`LINK_KEY`, JSON-encoded, as
 ``text/timezone.py`` does with the time zone), and turns the address into the link
-screen's (``/link`` on a server, ``#/link`` in the web app), so a reload shows the game
-again and the game never goes into an address a server is asked for. A fragment that
-changes in an open tab reloads the page. :func:`page_link` reads it back, once the app
-opens the link screen.
+screen's (``/link/<tag>`` on a server, ``#/link/<tag>`` in the web app; the tag is new at
+each opening, so that a server's tab, whose Flet session outlives a reload, hears of a
+route change), so a reload shows the game again and the game never goes into an address
+a server is asked for. A fragment that changes in an open tab reloads the page.
+:func:`page_link` reads it back, once the app opens the link screen.
 
 The address a link starts with is the one the app was opened from (:func:`app_address`):
 the web app's page (its hash route dropped), the server's own address, or, on

@@ -353,16 +353,21 @@ class ShowGame(Route):
 class FromLink(Route):
     """A game opened from another phone's link, read only until kept on this phone
     (``screens/from_link.py``). The game is not in this address: the page moved it out
-    of the fragment it came in (see ``app/linking.py``)."""
+    of the fragment it came in (see ``app/linking.py``); ``tag`` tells one link's opening
+    from the next (a server's tab that opens a second link keeps its session, and Flet
+    says a route changed only when its address does)."""
 
+    tag: str = ""
     screen: ClassVar[str] = "from_link"
 
     def url(self) -> str:
-        return "/link"
+        return "/link" + (f"/{quote(self.tag)}" if self.tag else "")
 
     @classmethod
     def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
-        return cls() if bits == ["link"] else None
+        if bits[:1] == ["link"] and len(bits) <= 2:
+            return cls(bits[1] if len(bits) == 2 else "")
+        return None
 
 
 ROUTES: tuple[type[Route], ...] = (Home, NewGame, Sheet, Hand, Changes, History, Settings,

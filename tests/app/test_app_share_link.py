@@ -206,7 +206,8 @@ def test_the_address_another_phone_opens():
     assert linking.app_address(None) == "" and linking.app_address("tcp://1.2.3.4:5") == ""
     lan = type("Lan", (), {"addresses": ("192.168.1.20", "10.0.0.2"), "port": 8550})()
     assert linking.app_address("ws://127.0.0.1:8550", lan) == "http://192.168.1.20:8550/"
-    assert linking.is_link_route("/link") and not linking.is_link_route("/game/link")
+    assert linking.is_link_route("/link") and linking.is_link_route("/link/k2x9")
+    assert not linking.is_link_route("/game/link") and not linking.is_link_route("/link/a/b")
 
 
 def test_no_address_is_said_in_words(tmp_path):
