@@ -70,6 +70,7 @@ def test_the_sheet_shows_the_game_as_a_code_and_a_link(tmp_path):
     item = sharelink.read_link(fragment(link), "2026-12-06T21:04:00Z")
     assert (item.id, item.version, item.game) == (stored.id, stored.version, stored.game)
     assert "never reaches a server" in p.text(ids.SHOW_HOW)
+    assert p.text(ids.SHOW_LINK) == link  # the same as text
     assert p.has(ids.SHOW_COPY) and not p.has(ids.SHOW_DENSE)
     p.tap(ids.SHOW_COPY)
     assert "Link copied" in p.screen_text()
