@@ -107,7 +107,7 @@ def view(ui: Ui, model: Model) -> ft.View:
         controls += code(ui, model.link)
         controls += [
             ft.Text(ui._(words.LINK_LABEL), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            tag(ids.SHOW_LINK, ft.Text(model.link, size=11, selectable=True, max_lines=3,
+            tag(ids.SHOW_LINK, ft.Text(model.link, size=11, max_lines=3,
                                        overflow=ft.TextOverflow.ELLIPSIS,
                                        color=ft.Colors.ON_SURFACE_VARIANT)),
             link_buttons(ui, model, model.link)]
