@@ -171,7 +171,7 @@ def keep_button(ui: Ui, model: Model) -> ft.Control | None:
 
 
 def view(ui: Ui, model: Model) -> ft.View:
-    bar = app_bar(ui, ui._(words.FROM_TITLE))
+    bar = app_bar(ui, ui._(words.FROM_TITLE), two_lines=True)
     if model.item is None:
         assert model.problem is not None
         said = ui.say(model.problem)

@@ -111,4 +111,4 @@ def view(ui: Ui, model: Model) -> ft.View:
                                        overflow=ft.TextOverflow.ELLIPSIS,
                                        color=ft.Colors.ON_SURFACE_VARIANT)),
             link_buttons(ui, model, model.link)]
-    return frame(ui, "show", app_bar(ui, ui._(words.SHOW_TITLE)), controls)
+    return frame(ui, "show", app_bar(ui, ui._(words.SHOW_TITLE), two_lines=True), controls)
