@@ -133,3 +133,10 @@ def test_big_files_benchmark_runs_every_file() -> None:
         assert line.count(" MB") == 2 and "exit 2" in line and "x memory" in line, line
     assert out.count("at most 1,000") == 4, out  # each refused for its 1,001st hand
     assert out.strip().splitlines()[-1].startswith("big files: worst "), out
+
+
+def test_share_link_benchmark_runs_and_ends_with_the_version_line() -> None:
+    out = run("bench_share_link.py")
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("share link: largest QR version "), last
+    assert "11 players, Cancellation, 40 hands" in out and "Kierki" in out

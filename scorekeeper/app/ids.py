@@ -216,3 +216,20 @@ OUT = "out-{place}-{seat}"  # the lottery: place 1 (first out) | 2 (second out)
 # the web app's first start on a phone whose storage refuses (web/first_start.py)
 START_NOT_KEPT = "start-not-kept"  # why the games cannot be kept, in words
 START_TRY_AGAIN = "start-try-again"  # opens the store again
+
+
+# --- "Show on another phone" (/game/<id>/show) and a game from a link (/link) -----------
+SHOW_ON_PHONE = "show-on-phone"  # the sheet's button, beside Share and Copy
+SHOW_HOW = "show-how"  # what the code is and that the game travels in the link
+SHOW_QR = "show-qr"  # the QR code of the link
+SHOW_DENSE = "show-dense"  # the code is dense: hold the phones close
+SHOW_NO_CODE = "show-no-code"  # no QR code holds this game: the link only
+SHOW_PROBLEM = "show-problem"  # no link at all (too long, no address)
+SHOW_LINK = "show-link"  # the link as text
+SHOW_COPY = "show-copy"  # Copy link
+SHOW_SHARE = "show-share"  # Share link (where the phone has a share sheet)
+LINK_FROM = "link-from"  # "From another phone: hand 7, today 21:04"
+LINK_STATE = "link-state"  # what this phone keeps of the game already
+LINK_PROBLEM = "link-problem"  # the link refused, in words
+LINK_KEEP = "link-keep"  # Keep on this phone (or add its new hands)
+LINK_OPEN_KEPT = "link-open-kept"  # open the game this phone keeps

@@ -21,7 +21,7 @@ import flet as ft
 
 from ..store import GameStore
 from .views import one_tap, overlays, sharing, widgets
-from . import games, retain, routes, screens  # games: the table of games' app parts
+from . import games, linking, retain, routes, screens  # games: the table of games' app parts
 from .table.access import Role, Table, role_for
 from .backup import Device
 from .table.guarded_store import GuardedStore
@@ -220,9 +220,19 @@ class Shell:
         url = getattr(e, "route", None) or self.page.route
         if url == self.session.route.url() and self.page.views:
             return  # the address of the screen just drawn: nothing to draw again
+        if linking.is_link_route(url):  # a game link: read from the page first
+            self.page.run_task(self._open_link, url)
+            return
         self.session.open(url)
         self.render()
         self._follow_address(url)
+
+    async def _open_link(self, url: str) -> None:
+        link = await linking.page_link(self.page)
+        with self.lock:
+            self.session.link = link
+            self.session.open(url)
+            self.render()
 
     def _follow_address(self, url: str) -> None:
         """The address opened another screen (a role landed where it may be): show that
@@ -395,6 +405,9 @@ def make_main(store: GameStore, export_url: str | None = None, lan: LanTable | N
         page.on_disconnect = shell.disconnected
         page.on_connect = shell.connected
         page.on_locale_change = shell.locale_changed
+        session.address = linking.app_address(linking.page_url(page), lan)
+        if linking.is_link_route(page.route):  # opened from a game link (app/linking.py)
+            session.link = await linking.page_link(page)
         with shell.lock:
             session.open(page.route)
             shell.render()

@@ -323,8 +323,58 @@ class Invite(Route):
         return cls() if bits == ["invite"] else None
 
 
+@dataclass(frozen=True)
+class ShowGame(Route):
+    """"Show on another phone": the game's QR code and link, the game in the link's
+    fragment (``screens/show_game.py``)."""
+
+    id: str
+    screen: ClassVar[str] = "show_game"
+
+    @property
+    def game_id(self) -> str | None:
+        return self.id
+
+    def url(self) -> str:
+        return f"/game/{quote(self.id)}/show"
+
+    def parent(self) -> Route:
+        return Sheet(self.id)
+
+    def back_to(self, previous: Route) -> bool:
+        return isinstance(previous, Sheet) and previous.id == self.id
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if len(bits) == 3 and bits[0] == "game" and bits[2] == "show":
+            return cls(bits[1])
+        return None
+
+
+@dataclass(frozen=True)
+class FromLink(Route):
+    """A game opened from another phone's link, read only until kept on this phone
+    (``screens/from_link.py``). The game is not in this address: the page moved it out
+    of the fragment it came in (see ``app/linking.py``); ``tag`` tells one link's opening
+    from the next (a server's tab that opens a second link keeps its session, and Flet
+    says a route changed only when its address does)."""
+
+    tag: str = ""
+    screen: ClassVar[str] = "from_link"
+
+    def url(self) -> str:
+        return "/link" + (f"/{quote(self.tag)}" if self.tag else "")
+
+    @classmethod
+    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
+        if bits[:1] == ["link"] and len(bits) <= 2:
+            return cls(bits[1] if len(bits) == 2 else "")
+        return None
+
+
 ROUTES: tuple[type[Route], ...] = (Home, NewGame, Sheet, Hand, Changes, History, Settings,
                                    Table, Invite, Stats, Deal)
+ROUTES += (ShowGame, FromLink)  # "Show on another phone" and the game a link opens
 
 
 def parse(url: str | None) -> Route:

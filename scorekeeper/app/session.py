@@ -76,6 +76,8 @@ class Session:
         self.export_url: str | None = None  # a download of every game, when served
         self.can_share = False  # the device has a share sheet (set by the shell)
         self.device: Device | None = None  # the web app: the games are in this browser
+        self.link: str | None = None  # the game link this tab was opened with (app/linking.py)
+        self.address = ""  # the app's address another phone opens (app/linking.py)
         self.recovered: list[Msg] = []  # repairs of damaged files, shown until dismissed
         self._serial = 0
         # a --lan table (see table_roles): the shared code, token and game; this tab's

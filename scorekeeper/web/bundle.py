@@ -28,11 +28,12 @@ from ..app.text import i18n
 
 # What the browser path imports (see tests/web/test_import_graph.py), by distribution.
 # Not here, because only the server or the command line needs them: flet-web (the
-# server's client files, FastAPI, uvicorn), segno (the QR invite), ifaddr (--lan),
+# server's client files, FastAPI, uvicorn), ifaddr (--lan),
 # portalocker (locks where there is no fcntl; the browser has one page, see
 # store/platform.py), httpx and oauthlib (Flet's server-side login).
 BROWSER_DISTRIBUTIONS = ("flet", "flet-charts", "msgpack", "repath", "six", "tinydb",
                          "platformdirs", "babel", "tzdata")
+BROWSER_DISTRIBUTIONS += ("segno",)  # the QR code of "Show on another phone"
 
 # Babel's locale data: the app's languages (i18n.LANGUAGES) and the root they inherit.
 KEEP_LOCALES = ("root", "en", "pl", "lt")
@@ -41,7 +42,7 @@ KEEP_LOCALES = ("root", "en", "pl", "lt")
 SERVER_ONLY = ("cli/", "web/build.py", "web/bundle.py", "web/client.py", "web/snapshot.py",
                "web/stdlib.py", "web/icons.py", "web/scripts.py", "web/patches.py", "web/js/",
                "app/server/serve.py", "app/server/guard.py", "app/server/downloads.py",
-               "app/table/qr.py", "app/bundled_assets/", "__main__.py")
+               "app/bundled_assets/", "__main__.py")
 
 # Parts of the packages the browser never imports.
 SKIP_PACKAGE_PARTS = ("flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py",

@@ -1,7 +1,8 @@
 """One app, two homes: no module the browser runs imports the server (uvicorn, FastAPI,
 Starlette, Flet's web server, app/server/guard.py, app/server/serve.py), the builder, or what only the
-server needs (segno for the QR invite, ifaddr for --lan). Every module the archive
-carries is imported in a fresh interpreter where importing any of those fails."""
+server needs (ifaddr for --lan). Every module the archive carries is imported in a fresh
+interpreter where importing any of those fails. segno and app/table/qr.py go with the
+app: the web app draws the QR code of "Show on another phone"."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import sys
 
 from scorekeeper.web import bundle
 
-SERVER = ("uvicorn", "fastapi", "starlette", "flet_web", "segno", "ifaddr", "httpx",
+SERVER = ("uvicorn", "fastapi", "starlette", "flet_web", "ifaddr", "httpx",
           "portalocker", "scorekeeper.app.server.guard", "scorekeeper.app.server.serve",
-          "scorekeeper.app.server.downloads", "scorekeeper.app.table.qr", "scorekeeper.cli",
+          "scorekeeper.app.server.downloads", "scorekeeper.cli",
           "scorekeeper.web.build", "scorekeeper.web.bundle", "scorekeeper.web.client",
           "scorekeeper.web.patches", "scorekeeper.web.scripts")
 
@@ -44,3 +45,4 @@ def test_the_browser_path_never_imports_the_server() -> None:
 def test_the_archive_leaves_out_every_server_module() -> None:
     carried = set(browser_modules())
     assert not carried & {m for m in SERVER if m.startswith("scorekeeper.")}
+    assert "scorekeeper.app.table.qr" in carried  # the code of "Show on another phone"

@@ -15,6 +15,7 @@ from ..views.passes import pass_chips
 from ..registry import app_game
 from ..routes import Changes, NewGame, Route, Sheet
 from ..views.sharing import share_row
+from .show_game import button as show_button
 from ..views.seat_change import SeatForm, CHANGED, change_button, change_card, history_lines, seated
 from ..text.messages import Msg, rules_error
 from ...formats.share import join_names
@@ -166,6 +167,7 @@ def view(ui: Ui, model: Model) -> ft.View:
         controls += [model.parts.info(ui, game, st), *rules_parts(ui, model, game),
                      sheet_tabs(ui, model)]
     controls.append(share_row(ui, model.game))
+    controls.append(show_button(ui, model.game.id))  # the game in a link, as a QR code
     changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
                           ui.go(Changes(model.game.id)))
     bottom = None
