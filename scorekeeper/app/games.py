@@ -26,6 +26,7 @@ class AppGame(Protocol):
     games_words: str  # msgid: the game in the history's and the stats' filter
     enter_words: str  # msgid with {hand}: the sheet's button to the next entry
     rows_tab: str  # msgid: the sheet's tab of rows (hands, deals)
+    from_words: str  # msgid with {hand}, {time}: a game from another phone's link
     change_words: dict[str, str]  # action -> msgid with {hand}; the rest: changes.ACTION
 
     def entry_route(self, game_id: str, number: int | None = None) -> Hand: ...

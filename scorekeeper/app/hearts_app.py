@@ -14,6 +14,7 @@ from .. import rules
 from .routes import Hand
 from .forms.new_game import NewGameForm
 from .screens import new_game, sheet, stats, table
+from .text import link_words
 from .text.i18n import N_
 from .text.words import VARIANT_HINT, VARIANT_NAME
 from .views import game_card
@@ -26,6 +27,7 @@ class HeartsApp:
     games_words = N_("Hearts games")  # the filter of history and stats
     enter_words = N_("Enter hand {hand}")  # the sheet's button
     rows_tab = N_("Hands")  # the sheet's tab of rows
+    from_words = link_words.FROM_HAND  # "From another phone: hand 7, today 21:04"
     change_words: dict[str, str] = {}  # the change log says hands (changes.ACTION)
 
     def entry_route(self, game_id: str, number: int | None = None) -> Hand:

@@ -15,7 +15,7 @@ from .routes import Deal
 from .forms.new_game import NewGameForm
 from .screens import new_game, stats
 from .screens.changes import DEAL_ACTION
-from .text import kierki_words as kw
+from .text import kierki_words as kw, link_words
 from .text.i18n import N_
 from .views import game_card, kierki_sheet
 from .views.kierki_new_game import kierki_deck_card, kierki_rows
@@ -28,6 +28,7 @@ class KierkiApp:
     games_words = N_("Kierki matches")  # the filter of history and stats
     enter_words = kierki_sheet.ENTER_DEAL  # the sheet's button: "Enter deal 3"
     rows_tab = N_("Deals")  # a Kierki sheet's rows are deals
+    from_words = link_words.FROM_DEAL  # "From another phone: deal 7, today 21:04"
     change_words = DEAL_ACTION  # the change log says deals
 
     def entry_route(self, game_id: str, number: int | None = None) -> Deal:

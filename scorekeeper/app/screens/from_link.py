@@ -24,9 +24,9 @@ from .. import ids
 from ..routes import FromLink, NewGame, Route, Sheet
 from ..text import link_words as words
 from ..text.messages import Msg, store_error
-from ..views import chart, kierki_sheet
+from ..registry import app_game
+from ..views import chart
 from ..views.seat_change import seated
-from ..views.sheet_parts import FIT, sheet_table
 from ..views.widgets import Ui, app_bar, big_button, error_box, frame, local_time, tag
 from . import sheet
 
@@ -79,7 +79,8 @@ class Model:
         self.names = self.game.next_names
         self.shown = seated(item.game, self.names)
         self.state = rules.state(self.shown)
-        self.kierki = rules.is_kierki(self.shown.rules)
+        # the game's own parts of the sheet (its banner, rows, words...: app.games)
+        self.parts = app_game(self.shown.rules)
         self.kept, self.added = self._kept()
 
     def _kept(self) -> tuple[str, int]:
@@ -135,7 +136,7 @@ def head(ui: Ui, model: Model) -> list[ft.Control | None]:
     played = len(model.game.game.hands)
     when = local_time(ui, model.game.updated)
     line = (ui._(words.FROM_NONE, time=when) if not played else
-            ui._(words.FROM_DEAL if model.kierki else words.FROM_HAND, hand=played, time=when))
+            ui._(model.parts.from_words, hand=played, time=when))
     parts: list[ft.Control | None] = [
         error_box(ui, ui.session.error),
         tag(ids.LINK_FROM, ft.Text(line, size=17, weight=ft.FontWeight.BOLD), label=line)]
@@ -148,14 +149,10 @@ def head(ui: Ui, model: Model) -> list[ft.Control | None]:
     game, st = model.shown, model.state
     if st.game_over:
         parts.append(sheet.game_over_card(ui, model, game, st))  # type: ignore[arg-type]
-    elif model.kierki:
-        parts.append(kierki_sheet.banner(ui, game, st))
-    elif game.seats > FIT:
-        parts.append(sheet.folded_banner(ui, model, game, st))  # type: ignore[arg-type]
-    else:
-        parts.append(sheet.banner(ui, game, st))
-    info = kierki_sheet.match_line(ui, game) if model.kierki else sheet.target_info(ui, game, st)
-    return parts + [info, *sheet.rules_parts(ui, model, game),  # type: ignore[arg-type]
+    else:  # the game's banner (Hearts: the next hand's deal and pass)
+        parts += model.parts.banner(ui, model, game, st)
+    return parts + [model.parts.info(ui, game, st),
+                    *sheet.rules_parts(ui, model, game),  # type: ignore[arg-type]
                     sheet.sheet_tabs(ui, model)]  # type: ignore[arg-type]
 
 
@@ -178,10 +175,7 @@ def view(ui: Ui, model: Model) -> ft.View:
         return frame(ui, "link", bar, [tag(ids.LINK_PROBLEM, ft.Text(said, size=16),
                                            label=said)])
     game, st = model.shown, model.state
-    if model.kierki:
-        pinned, table = kierki_sheet.table(ui, game, st, None)
-    else:
-        pinned, table = sheet_table(ui, game, st, True, lambda number: None)
+    pinned, table = model.parts.table(ui, model, game, st)  # read only: no row opens
     if model.chart:
         table = chart.score_chart(chart.chart_model(game), ui.session.tr)
     controls = head(ui, model) + [ft.Card(ft.Container(table, padding=8), margin=0)]
