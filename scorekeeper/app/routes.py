@@ -159,16 +159,19 @@ class Deal(Hand):
 
 
 @dataclass(frozen=True)
-class Changes(Route):
+class GamePage(Route):
+    """A page of one game beside its sheet, ``/game/<id>/<leaf>``: Back goes to the
+    sheet. A new such page is a subclass naming its screen and its leaf."""
+
     id: str
-    screen: ClassVar[str] = "changes"
+    leaf: ClassVar[str] = ""
 
     @property
     def game_id(self) -> str | None:
         return self.id
 
     def url(self) -> str:
-        return f"/game/{quote(self.id)}/changes"
+        return f"/game/{quote(self.id)}/{self.leaf}"
 
     def parent(self) -> Route:
         return Sheet(self.id)
@@ -178,9 +181,15 @@ class Changes(Route):
 
     @classmethod
     def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
-        if len(bits) == 3 and bits[0] == "game" and bits[2] == "changes":
+        if len(bits) == 3 and bits[0] == "game" and bits[2] == cls.leaf:
             return cls(bits[1])
         return None
+
+
+@dataclass(frozen=True)
+class Changes(GamePage):
+    screen: ClassVar[str] = "changes"
+    leaf: ClassVar[str] = "changes"
 
 
 @dataclass(frozen=True)
@@ -324,31 +333,12 @@ class Invite(Route):
 
 
 @dataclass(frozen=True)
-class ShowGame(Route):
+class ShowGame(GamePage):
     """"Show on another phone": the game's QR code and link, the game in the link's
     fragment (``screens/show_game.py``)."""
 
-    id: str
     screen: ClassVar[str] = "show_game"
-
-    @property
-    def game_id(self) -> str | None:
-        return self.id
-
-    def url(self) -> str:
-        return f"/game/{quote(self.id)}/show"
-
-    def parent(self) -> Route:
-        return Sheet(self.id)
-
-    def back_to(self, previous: Route) -> bool:
-        return isinstance(previous, Sheet) and previous.id == self.id
-
-    @classmethod
-    def match(cls, bits: list[str], query: dict[str, str]) -> Route | None:
-        if len(bits) == 3 and bits[0] == "game" and bits[2] == "show":
-            return cls(bits[1])
-        return None
+    leaf: ClassVar[str] = "show"
 
 
 @dataclass(frozen=True)
