@@ -180,7 +180,9 @@ def test_the_app_never_asks_for_the_files_kept_as_used(site: Path) -> None:
     assert not [f for f in files if f.startswith(client.ON_DEMAND)]
     assert "assets/fonts/MaterialIcons-Regular.otf" in files  # the app's icons
     assert "fonts/DejaVuSans.ttf" in files
-    assert build.phone_download(site) <= 20 * 1024 * 1024
+    # 20 MiB until the game interface, the first start on a full phone and the game's
+    # link (2026-12-07: 21.1 MB, the snapshot 0.2 MB and segno 0.07 MB more): 21 MiB
+    assert build.phone_download(site) <= 21 * 1024 * 1024
 
 
 def test_imports_are_found_wherever_they_are() -> None:
