@@ -71,9 +71,13 @@ class SocketFrames:
         ws.on("framereceived", lambda payload: self._add("server", payload))
 
     def _add(self, by: str, payload: Any) -> None:
-        frame = Frame(by, round(time.perf_counter() - self._t0, 4), decode(payload))
+        message = decode(payload)
         with self._lock:
-            self.frames.append(frame)
+            # strictly later than the frame before: "when" also orders the frames (a
+            # keystroke and the server's answer can come within one tick of the clock)
+            last = self.frames[-1].at if self.frames else 0.0
+            at = max(time.perf_counter() - self._t0, last + 1e-6)
+            self.frames.append(Frame(by, at, message))
 
     def snapshot(self) -> list[Frame]:
         with self._lock:
