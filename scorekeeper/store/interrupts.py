@@ -1,10 +1,17 @@
 """SIGINT and SIGTERM held back while the store does something that must not be cut in
-two (an import and its undo): they wait, blocked, and the store asks between two steps
-whether one came (:func:`held`).
+two (an import and its undo): a handler of ours takes them and notes them, and the store
+asks between two steps whether one came (:func:`held`).
 
 Only a process that leaves Ctrl-C to Python (a command) has its signals held, in its
-main thread; where signals cannot be blocked (Windows, the browser), nothing is held: a
-Ctrl-C raises ``KeyboardInterrupt`` wherever it lands, as before.
+main thread; where there are no signals (Windows has no SIGTERM handler to keep, the
+browser has none), nothing is held: a Ctrl-C raises ``KeyboardInterrupt`` wherever it
+lands, as before.
+
+The signals are taken by a handler, not blocked with a thread's signal mask: the kernel
+hands a process's signal to any thread that does not block it, so a mask on the main
+thread alone lets a Ctrl-C through as soon as the process has a second thread (a library's
+worker, a test runner's leftover). A handler is the process's, whichever thread the
+kernel picks, and Python runs it in the main thread.
 """
 
 from __future__ import annotations
@@ -12,16 +19,32 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
+from types import FrameType
 from typing import Callable, Iterator
 
 from . import platform
 
 STOP = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None))
              if s is not None)
-_mask = getattr(signal, "pthread_sigmask", None)
-_pending = getattr(signal, "sigpending", None)
-_wait = getattr(signal, "sigwait", None)
-_seen = threading.local()  # signals taken inside the outermost hold of this thread
+_came: list[int] = []  # signals our handler took and no ``stopped()`` has seen yet
+_seen = threading.local()  # signals seen inside the outermost hold of this thread
+
+
+def _note(signum: int, frame: FrameType | None) -> None:
+    """Our handler while a hold lasts: the signal waits, noted."""
+    _came.append(signum)
+
+
+def _main() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def _holding() -> bool:
+    """Whether our handler takes SIGINT now (a hold, or :func:`hold_until_exit`)."""
+    try:
+        return _main() and signal.getsignal(signal.SIGINT) is _note
+    except (AttributeError, ValueError):
+        return False
 
 
 def _ours() -> bool:
@@ -32,31 +55,29 @@ def _ours() -> bool:
     if platform.BROWSER:  # no signals come to the page's Python
         return False
     try:
-        return (threading.current_thread() is threading.main_thread()
-                and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+        return _main() and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     except (AttributeError, ValueError):
         return False
 
 
-def _block() -> set[int] | None:
-    """Block STOP in this thread; the mask before, or None where nothing can be held."""
-    if _mask is None or _pending is None or _wait is None or not _ours():
+def _take_over() -> dict[int, object] | None:
+    """Our handler for STOP; the handlers before, or None where nothing can be held."""
+    if not _ours():
         return None
+    before: dict[int, object] = {}
     try:
-        return set(_mask(signal.SIG_BLOCK, STOP))
+        for sig in STOP:
+            before[sig] = signal.signal(sig, _note)
     except (OSError, ValueError, RuntimeError):
+        _give_back(before)
         return None
+    return before
 
 
-def _take() -> bool:
-    """Take the STOP signals waiting for this thread, if any; whether one was."""
-    try:
-        waiting = set(_pending()) & set(STOP)  # type: ignore[misc]
-        for sig in waiting:
-            _wait({sig})  # type: ignore[misc]  # it is pending: returns at once
-    except (OSError, ValueError, RuntimeError):
-        return False
-    return bool(waiting)
+def _give_back(before: dict[int, object]) -> None:
+    for sig, handler in before.items():
+        with contextlib.suppress(OSError, ValueError, RuntimeError, TypeError):
+            signal.signal(sig, handler)  # type: ignore[arg-type]
 
 
 @contextlib.contextmanager
@@ -69,24 +90,32 @@ def held() -> Iterator[Callable[[], bool]]:
     if outer:
         _seen.flag = False
     _seen.depth = getattr(_seen, "depth", 0) + 1
-    before: set[int] | None = None
+    before: dict[int, object] | None = None
 
     def stopped() -> bool:
-        if before is not None and _take():
+        if _came and _holding():
+            _came.clear()
             _seen.flag = True
         return bool(_seen.flag)
 
     try:
-        before = _block()
+        if outer:
+            before = _take_over()
+            if before is not None:
+                _came.clear()
         yield stopped
     finally:
         _seen.depth -= 1
         if before is not None:
-            with contextlib.suppress(OSError, ValueError, RuntimeError):
-                _mask(signal.SIG_SETMASK, before)  # type: ignore[misc]
+            _give_back(before)
+            waiting = list(dict.fromkeys(_came))
+            _came.clear()
+            for sig in waiting:  # as if they came now: the handlers before take them
+                signal.raise_signal(sig)
 
 
 def hold_until_exit() -> None:
     """SIGINT and SIGTERM wait from now until the process ends (then they are dropped):
-    a command that has done its work and said so cannot be cut off before its exit."""
-    _block()
+    a command that has done its work and said so cannot be cut off before its exit. A
+    hold begun later still sees them through its ``stopped()``."""
+    _take_over()

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -79,6 +82,38 @@ def test_ctrl_c_in_a_command_waits_for_the_next_step() -> None:
         assert not stopped()
         os.kill(os.getpid(), signal.SIGINT)  # waits, blocked
         assert stopped() and stopped()  # taken: no KeyboardInterrupt when the hold ends
+
+
+OTHER_THREADS = """
+import os, signal, threading
+from scorekeeper.store import interrupts
+done = threading.Event()
+for _ in range(4):
+    threading.Thread(target=done.wait, daemon=True).start()
+with interrupts.held() as stopped:
+    for _ in range(20):
+        os.kill(os.getpid(), signal.SIGINT)
+    print("stopped" if stopped() else "not stopped")
+"""
+
+
+def test_ctrl_c_waits_even_when_the_process_has_other_threads() -> None:
+    """The kernel gives a process's signal to any thread that does not block it: a
+    second thread (a library's worker, a leftover of an earlier test) must not let the
+    Ctrl-C through as a KeyboardInterrupt in the middle of an import. (In a process of
+    its own: a Ctrl-C let through there does not stop this test run.)"""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(__file__).resolve().parents[2]), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    done = subprocess.run([sys.executable, "-c", OTHER_THREADS], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "stopped\n"), done.stderr[-500:]
+
+
+def test_a_ctrl_c_not_yet_seen_comes_through_when_the_hold_ends() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.held():
+            os.kill(os.getpid(), signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_a_process_with_its_own_handler_keeps_its_signals() -> None:
