@@ -3,7 +3,8 @@ banner (dealer, passes, lead), target and distance; game over with standings."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -17,6 +18,7 @@ from ..routes import Changes, NewGame, Route, Sheet
 from ..views.sharing import share_row
 from .show_game import button as show_button
 from ..views.seat_change import SeatForm, CHANGED, change_button, change_card, history_lines, seated
+from ..table.table_roles import can_invite
 from ..text.messages import Msg, rules_error
 from ...formats.share import join_names
 from ...rules import RulesError
@@ -167,20 +169,44 @@ def view(ui: Ui, model: Model) -> ft.View:
         controls += [model.parts.info(ui, game, st), *rules_parts(ui, model, game),
                      sheet_tabs(ui, model)]
     controls.append(share_row(ui, model.game))
-    controls.append(show_button(ui, model.game.id))  # the game in a link, as a QR code
-    changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
-                          ui.go(Changes(model.game.id)))
+    controls.append(ui.memo(("show-game", ui.session.route.url(), ui.session.language),
+                            lambda: show_button(ui, model.game.id)))  # the game as a QR code
     bottom = None
     if not st.game_over and not model.read_only:
         assert st.next_hand is not None
         text = ui._(model.parts.enter_words, hand=st.next_hand.number)
         bottom = [big_button(ui, ids.ENTER_HAND, text, ui.act(model.enter_hand),
                              ft.Icons.EDIT_NOTE)]
+    return frame(ui, "sheet", sheet_bar(ui, model), controls, bottom=bottom, top=pinned,
+                 error=False)
+
+
+def on_shown(ui: Ui, method: str, *args: Any) -> Callable[[Any], None]:
+    """A handler calling ``method`` of the screen shown when tapped (the sheet, or the
+    sheet a link opened), not of the model it was drawn for: a kept control
+    (``Ui.memo``) outlives its drawing's model."""
+    def call(*given: Any) -> None:
+        act = getattr(ui.model, method, None)  # the sheet, or a sheet from a link
+        if callable(act):
+            act(*given)
+    return ui.act(call, *args)
+
+
+def sheet_bar(ui: Ui, model: Model) -> ft.AppBar:
+    """The bar: Back, the title, Invite phones (the host's, on --lan) and Changes; the
+    same controls from one drawing of the sheet to the next (nothing in it changes with
+    a hand)."""
     from .invite import button as invite_button  # the host's, on --lan
-    invite = None if model.read_only else invite_button(ui, model.game.id)
-    actions = [a for a in (invite, changes) if a is not None]
-    return frame(ui, "sheet", app_bar(ui, ui._("Score sheet"), actions=actions), controls,
-                 bottom=bottom, top=pinned, error=False)
+
+    def build() -> ft.AppBar:
+        invite = None if model.read_only else invite_button(ui, model.game.id)
+        changes = text_action(ids.CHANGE_LOG, ft.Icons.RECEIPT_LONG_OUTLINED, ui._("Changes"),
+                              ui.go(Changes(model.game.id)))
+        actions = [a for a in (invite, changes) if a is not None]
+        return app_bar(ui, ui._("Score sheet"), actions=actions)
+    invites = not model.read_only and can_invite(ui.session.lan, ui.session.role)
+    return ui.memo(("sheet-bar", ui.session.route.url(), ui.session.language, invites),
+                   build)  # type: ignore[return-value]
 
 
 def seat_parts(ui: Ui, model: Model) -> list[ft.Control]:
@@ -190,7 +216,9 @@ def seat_parts(ui: Ui, model: Model) -> list[ft.Control]:
     if not model.read_only and not model.state.game_over:
         number = len(stored.game.hands) + 1
         if model.seat_form is None:
-            parts.append(change_button(ui, ui.act(model.open_seat_form)))
+            key = ("seat-open", ui.session.route.url(), ui.session.language)
+            parts.append(ui.memo(key, lambda: change_button(
+                ui, on_shown(ui, "open_seat_form"))))
         else:
             parts.append(change_card(ui, model.seat_form, model.names, number, ui.act,
                                      model.change_player, model.open_seat_form))
@@ -199,7 +227,9 @@ def seat_parts(ui: Ui, model: Model) -> list[ft.Control]:
 
 def rules_parts(ui: Ui, model: Model, game: rules.Game) -> list[ft.Control]:
     """The Rules button, and the card it opens (the table's rules and reminders)."""
-    parts = [rules_button(ui, model.rules_open, ui.act(model.toggle_rules))]
+    parts = [ui.memo(("rules-button", ui.session.route.url(), ui.session.language,
+                      model.rules_open),
+                     lambda: rules_button(ui, model.rules_open, on_shown(ui, "toggle_rules")))]
     if model.rules_open:
         parts.append(model.parts.rules_card(ui, game))
     return parts
@@ -210,7 +240,14 @@ SHEET_TABS = ((False, N_("Hands"), ft.Icons.TABLE_ROWS_OUTLINED),
 
 
 def sheet_tabs(ui: Ui, model: Model) -> ft.Control:
-    """The switch between the hands (the score table) and the chart."""
+    """The switch between the hands (the score table) and the chart (the same controls
+    from one drawing to the next while neither the language nor the choice changes)."""
+    key = ("sheet-tabs", ui.session.route.url(), ui.session.language, model.chart,
+           model.parts.rows_tab)
+    return ui.memo(key, lambda: tabs_drawn(ui, model))
+
+
+def tabs_drawn(ui: Ui, model: Model) -> ft.Control:
     buttons = []
     for is_chart, text, icon in SHEET_TABS:
         if not is_chart:
@@ -219,7 +256,7 @@ def sheet_tabs(ui: Ui, model: Model) -> ft.Control:
         cls = ft.FilledTonalButton if picked else ft.TextButton
         buttons.append(tag(ids.SHEET_TAB.format(mode="chart" if is_chart else "table"), cls(
             content=ft.Text(ui._(text), size=15), icon=icon, height=TAP, expand=True,
-            on_click=ui.act(model.show_chart, is_chart)), label=ui._(text), button=True,
+            on_click=on_shown(ui, "show_chart", is_chart)), label=ui._(text), button=True,
             selected=picked, checked=picked, expand=True))
     return ft.Row(buttons, spacing=8)
 

@@ -47,38 +47,57 @@ def sheet_table(ui: Ui, game: rules.Game, st: rules.GameState, read_only: bool,
         pinned, table = None, side_sheet(ui, game, st, on_edit)
     rows: list[ft.Control] = [table]
     if game.hands:
-        rows.append(ft.Text(ui._("Small numbers: the running total after each hand."),
-                            size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(note(ui, ui._("Small numbers: the running total after each hand.")))
     if not st.hands:
         rows.append(ft.Container(ft.Text(ui._("No hands yet."),
                                          color=ft.Colors.ON_SURFACE_VARIANT),
                                  padding=ft.Padding(4, 8, 0, 8)))
     elif not read_only:
-        rows.append(ft.Text(ui._("Tap a hand to change or delete it."), size=13,
-                            color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(note(ui, ui._("Tap a hand to change or delete it.")))
     return pinned, ft.Column(rows, spacing=4)
+
+
+def note(ui: Ui, text: str) -> ft.Control:
+    """A line under the table, the same control from one drawing to the next."""
+    return ui.memo(("note", ui.session.route.url(), text), lambda: ft.Text(text, size=13,
+                                                   color=ft.Colors.ON_SURFACE_VARIANT))
 
 
 def standing_marks(ui: Ui, game: rules.Game, st: rules.GameState, seat: int) -> list[ft.Control]:
     """What the rules say of a player's place now, in words: "leads", "tied" (for the
     lowest total), a flag once at or past the target; the trophy is only for the winner of
     a finished game. They sit beside the name, so their labels do not say it again."""
+    return marks_drawn(ui, seat, standing_of(game, st, seat))
+
+
+def standing_of(game: rules.Game, st: rules.GameState, seat: int) -> tuple[str | None, bool]:
+    """A player's marks as data: ("won", "leads", "tied" or None; at the target)."""
+    place = None
+    if st.game_over:
+        if seat in st.winners:  # a shared win: every winner
+            place = "won"
+    elif game.hands and seat in st.leaders:
+        place = "leads" if len(st.leaders) == 1 else "tied"
+    return place, seat in rules.at_target(st.totals, game.rules.target)
+
+
+def marks_drawn(ui: Ui, seat: int, standing: tuple[str | None, bool]) -> list[ft.Control]:
+    place, at_target = standing
     marks: list[ft.Control] = []
     small = dict(size=11, weight=ft.FontWeight.BOLD, max_lines=1,
                  overflow=ft.TextOverflow.ELLIPSIS)
-    if st.game_over:
-        if seat in st.winners:  # a shared win: every winner
-            marks.append(tag(ids.LEADER.format(seat=seat), ft.Icon(
-                ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_700),
-                label=ui._("Won the game")))
-    elif game.hands and seat in st.leaders:
-        if len(st.leaders) == 1:
+    if place == "won":
+        marks.append(tag(ids.LEADER.format(seat=seat), ft.Icon(
+            ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.AMBER_700),
+            label=ui._("Won the game")))
+    elif place is not None:
+        if place == "leads":
             word, label = ui._("leads"), ui._("Leads with the lowest total")
         else:
             word, label = ui._("tied"), ui._("Tied for the lowest total")
         marks.append(tag(ids.LEADER.format(seat=seat), ft.Text(
             word, color=ft.Colors.PRIMARY, **small), label=label, exclude_semantics=True))
-    if seat in rules.at_target(st.totals, game.rules.target):
+    if at_target:
         marks.append(tag(ids.AT_TARGET.format(seat=seat), ft.Icon(
             ft.Icons.FLAG, size=14, color=ft.Colors.ERROR),
             label=ui._("Reached the target")))
@@ -156,18 +175,9 @@ def columns_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
                   edit: Callable[[int], Callable] | None) -> tuple[list[ft.Control], ft.Control]:
     """Up to FIT players: one column each, the totals pinned on top while the hands
     scroll under them."""
-    header_cells: list[ft.Control] = []
-    for seat, name in enumerate(game.players):
-        lead = not st.game_over and seat in st.leaders and bool(game.hands)
-        header_cells.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Column([
-            ft.Row(standing_marks(ui, game, st, seat), spacing=2, height=18, tight=True,
-                   alignment=ft.MainAxisAlignment.CENTER),
-            column_name(seat, name, game.seats),
-            ft.Container(height=3, width=28, bgcolor=seat_colour(seat), border_radius=2),
-            total_text(ui, st, seat, name, 26, lead),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding(2, 4, 2, 4), expand=True, border_radius=10,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None), expand=True))
+    header_cells = [ui.memo(header_key(ui, game, st, "column", seat),
+                            lambda s=seat: column_header(ui, game, st, s))
+                    for seat in range(game.seats)]
     header = ft.Row([ft.Container(width=NUM_COL)] + header_cells, spacing=COLUMN_GAP)
     pinned = [ft.Container(header, padding=ft.Padding(COLUMN_SIDES, 4, COLUMN_SIDES, 4))]
     rows = [ui.memo(row_key(ui, game, "column", number, hs, running, edit),
@@ -178,6 +188,34 @@ def columns_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
 
 COLUMN_GAP = 2
 COLUMN_SIDES = 24  # the header's padding: the body's 16 and the card's 8, so columns align
+
+
+def leads(game: rules.Game, st: rules.GameState, seat: int) -> bool:
+    return not st.game_over and seat in st.leaders and bool(game.hands)
+
+
+def header_key(ui: Ui, game: rules.Game, st: rules.GameState, layout: str, seat: int,
+               *more: Any) -> tuple[Any, ...]:
+    """Everything a player's name and total show (none of them takes a tap), so a seat
+    whose total and marks a save left as they were keeps the very same controls
+    (widgets.Ui.memo): Flet's diff neither walks nor sends them."""
+    return (layout, ui.session.route.url(), ui.session.language, game.seats, seat,
+            game.players[seat],
+            st.totals[seat], leads(game, st, seat), standing_of(game, st, seat), *more)
+
+
+def column_header(ui: Ui, game: rules.Game, st: rules.GameState, seat: int) -> ft.Control:
+    """A player's name over their column, their colour and total, their marks above."""
+    name, lead = game.players[seat], leads(game, st, seat)
+    return tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Column([
+        ft.Row(standing_marks(ui, game, st, seat), spacing=2, height=18, tight=True,
+               alignment=ft.MainAxisAlignment.CENTER),
+        column_name(seat, name, game.seats),
+        ft.Container(height=3, width=28, bgcolor=seat_colour(seat), border_radius=2),
+        total_text(ui, st, seat, name, 26, lead),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding(2, 4, 2, 4), expand=True, border_radius=10,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None), expand=True)
 
 
 def column_name(seat: int, name: str, seats: int) -> ft.Control:
@@ -266,20 +304,9 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
     fixed: list[ft.Control] = [ft.Container(hint, height=SIDE_HEAD, width=width,
                                             padding=ft.Padding(6, 0, 6, 0),
                                             alignment=ft.Alignment.CENTER_LEFT)]
-    for seat, name in enumerate(game.players):
-        lead = not st.game_over and seat in st.leaders and bool(game.hands)
-        fixed.append(tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Row([
-            ft.Container(width=4, height=26, bgcolor=seat_colour(seat), border_radius=2),
-            side_name(seat, name, name_w),
-            ft.Column([total_text(ui, st, seat, name, SIDE_TOTAL, lead),
-                       ft.Row(standing_marks(ui, game, st, seat), spacing=2,
-                              alignment=ft.MainAxisAlignment.END)],
-                      spacing=0, width=total_w, alignment=ft.MainAxisAlignment.CENTER,
-                      horizontal_alignment=ft.CrossAxisAlignment.END),
-        ], spacing=4), height=SIDE_ROW, width=width,
-            padding=ft.Padding(6, 0, 6, 0), border_radius=8,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else
-            ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None)))
+    fixed += [ui.memo(header_key(ui, game, st, "side", seat, name_w, total_w),
+                      lambda s=seat: side_header(ui, game, st, s, name_w, total_w))
+              for seat in range(game.seats)]
     hands = [ui.memo(row_key(ui, game, "side", number, hs, running, edit),
                      lambda n=number, h=hs, r=running: side_column(ui, game, n, h, r, edit))
              for number, (hs, running) in enumerate(zip(st.hands, rules.running_totals(game)), 1)]
@@ -290,6 +317,24 @@ def side_sheet(ui: Ui, game: rules.Game, st: rules.GameState,
                         bgcolor=ft.Colors.OUTLINE_VARIANT)  # totals | hands
     return tag(ids.SIDE_SHEET, ft.Row([ft.Column(fixed, spacing=0), rule, scroller], spacing=3,
                                       vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def side_header(ui: Ui, game: rules.Game, st: rules.GameState, seat: int, name_w: int,
+                total_w: int) -> ft.Control:
+    """On its side: a player's row of the fixed part (colour, name, total, marks)."""
+    name, lead = game.players[seat], leads(game, st, seat)
+    return tag(ids.PLAYER_HEADER.format(seat=seat), ft.Container(ft.Row([
+        ft.Container(width=4, height=26, bgcolor=seat_colour(seat), border_radius=2),
+        side_name(seat, name, name_w),
+        ft.Column([total_text(ui, st, seat, name, SIDE_TOTAL, lead),
+                   ft.Row(standing_marks(ui, game, st, seat), spacing=2,
+                          alignment=ft.MainAxisAlignment.END)],
+                  spacing=0, width=total_w, alignment=ft.MainAxisAlignment.CENTER,
+                  horizontal_alignment=ft.CrossAxisAlignment.END),
+    ], spacing=4), height=SIDE_ROW, width=name_w + total_w + SIDE_EXTRA,
+        padding=ft.Padding(6, 0, 6, 0), border_radius=8,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else
+        ft.Colors.SURFACE_CONTAINER_LOW if seat % 2 else None))
 
 
 def side_column(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,

@@ -35,7 +35,7 @@ RED = "#C62828"
 TAP = 48  # the smallest tap target, in logical pixels
 FONT = "DejaVu Sans"
 MAX_WIDTH = 720
-MEMO_SIZE = 64  # controls kept for reuse per tab (e.g. a long game's hand rows)
+MEMO_SIZE = 96  # controls kept for reuse per tab (a long game's hand rows, the sheet's parts)
 # the tapped button while the browser has not yet kept what it saved (see Ui.act)
 SAVING = N_("Saving…")
 
