@@ -48,10 +48,16 @@ if ! command -v npm >/dev/null 2>&1; then
     fi
 fi
 (cd tests/e2e/axe && npm install --no-audit --no-fund --loglevel=error)
+# The keeper's tests in Node (tests/web/test_js.py) use fake-indexeddb, pinned by its lock.
+[ -f tests/web/js/node_modules/fake-indexeddb/package.json ] ||
+    (cd tests/web/js && npm ci --no-audit --no-fund --loglevel=error)
 
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
-exec .venv/bin/python -m pytest "$@"
+# Two workers (pytest-xdist), one per core; a test file's tests stay together on one
+# worker, in their order (they share its server). SCOREKEEPER_TEST_WORKERS=0 runs them
+# all in this one process.
+exec .venv/bin/python -m pytest -n "${SCOREKEEPER_TEST_WORKERS:-2}" --dist loadfile "$@"

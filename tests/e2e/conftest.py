@@ -56,6 +56,16 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return ["engines: " + ", ".join(f"{k} = {v}" for k, v in engine_versions().items())]
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker (``-n``) hands its engines and reruns to the run's summary."""
+    from web_engines import USED
+
+    out = getattr(session.config, "workeroutput", None)
+    if out is not None:
+        out["engines"] = sorted(USED)
+        out["reruns"] = list(RERUN)
+
+
 def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
     """The versions of Firefox and WebKit the web app's tests ran on in this run."""
     from web_engines import USED
@@ -104,8 +114,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 @pytest.fixture(scope="session", autouse=True)
 def fresh_screenshots() -> None:
-    """Screenshots are of this run only (no stale FAILED-*.png from an earlier one)."""
-    shutil.rmtree(SCREENSHOTS, ignore_errors=True)
+    """Screenshots are of this run only (no stale FAILED-*.png from an earlier one). With
+    several workers (``-n``), ``tests/conftest.py`` empties the folder once, before any
+    starts: a worker emptying it here would delete the screenshots of another."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(SCREENSHOTS, ignore_errors=True)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
 
