@@ -134,8 +134,13 @@ def xvfb() -> Iterator[object]:
         display.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """Chromium, one per test file. Not one per run: between its calls Playwright's sync
+    API marks its event loop as running on the main thread, so with two workers, an app
+    test run after a browser file on the same worker could not run its own loop ("Cannot
+    run the event loop while another loop is running": CI's 99 failures). Leaving the
+    ``with`` clears that mark."""
     try:
         chromium_path()
     except ChromiumMissing as e:
