@@ -90,6 +90,8 @@ class Table:
     def start(self, shots: str | None = None) -> None:
         """Home -> New game -> names and rules -> Start; lands on the score sheet."""
         app = self.app
+        if self.frames is None:  # a name lost on the form is then shown with the socket
+            self.frames = SocketFrames(app.page)
         app.open("/", ready=ids.NEW_GAME)
         if shots:
             app.shot(f"{shots}-home")
@@ -108,6 +110,7 @@ class Table:
         app.tap(ids.FIRST_DEALER_OPTION.format(seat=self.first_dealer))
         self.house_rules(shots)
         app.wait_text(ids.DECK_PLAN, lambda t: "\u2663" in t, what="the first lead with its suit")
+        self.check_names()
         if shots:
             app.shot(f"{shots}-new-game")
         app.tap(ids.START_GAME)
@@ -221,6 +224,19 @@ class Table:
                 app.wait_text(field, lambda t, v=text: re.search(
                     rf": {re.escape(v)}(\s|$)", t) is not None,
                     what=f"{self.players[seat]}'s {text} taken by the hand")
+            except AssertionError as lost:
+                raise AssertionError(f"{lost}\n{self._socket_said(seat)}") from None
+        self.check_typed_texts()
+
+    def check_names(self) -> None:
+        """Before Start, the form has every typed name, as the first-dealer choice shows
+        them (it draws the form's names): a name lost after it was typed and seen in its
+        field is named here with what the socket carried, not left to a Start refused."""
+        for seat, name in enumerate(self.players):
+            try:
+                self.app.wait_text(ids.FIRST_DEALER_OPTION.format(seat=seat),
+                                   lambda t, v=name: v in t,
+                                   what=f"{name}, typed, among the first dealers")
             except AssertionError as lost:
                 raise AssertionError(f"{lost}\n{self._socket_said(seat)}") from None
         self.check_typed_texts()
