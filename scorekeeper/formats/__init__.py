@@ -14,12 +14,12 @@ from .csvfile import (
     CSV_COLUMNS,
     HOUSE_COLUMNS,
     export_csv,
-    house_text,
     parse_csv,
     quote_text,
     unquote_text,
 )
 from .errors import FormatError
+from .house_cell import house_text
 from .export import (
     ACTIONS,
     EXPORT_KIND,

@@ -50,6 +50,7 @@ from .bounds import lines as _lines, too_many_games
 from .cells import bad as _bad, identified, quote_text, unquote_text, whole as _whole, written
 from .errors import FormatError, nearest_key
 from .gamefile import game_from_dict
+from .house_cell import house_text, read_house_text
 from .registry import default_format, format_named, format_of, formats
 
 CSV_COLUMNS = ("game_id", "created", "updated", "variant", "target", "moon_rule", "hand",
@@ -119,39 +120,6 @@ def _has(column: str, game: rules.Game) -> bool:
     if column == "queen_breaks_hearts":
         return game.rules.queen_breaks_hearts
     return game.rules.plays("jack_of_diamonds") if column == "jack" else bool(game.rules.house)
-
-
-def house_text(table: rules.Rules) -> str:
-    """The house rules of a game as one cell: ``exact_target_halves passes=left,hold``."""
-    words = []
-    for key, value in table.house:  # type: ignore[misc]
-        if value is True:
-            words.append(key)
-        elif isinstance(value, (int, str)):
-            words.append(f"{key}={value}")
-        else:
-            words.append(f"{key}={','.join(value)}")
-    return " ".join(words)
-
-
-def read_house_text(text: str, line: int) -> dict[str, Any]:
-    """The game file's house rules from a ``house_rules`` cell (checked by the rules)."""
-    house: dict[str, Any] = {}
-    for word in text.split():
-        key, eq, value = word.partition("=")
-        if key not in rules.HOUSE_KEYS:
-            raise _bad(f"line {line}: {key!r} is not a house rule (known: "
-                       f"{', '.join(rules.HOUSE_KEYS)})", line=line)
-        off = rules.HOUSE_RULES[rules.HOUSE_KEYS.index(key)].off
-        if not eq:
-            house[key] = True
-        elif isinstance(off, int) and not isinstance(off, bool):
-            house[key] = _whole(value, key, line)
-        elif isinstance(off, str):
-            house[key] = value
-        else:
-            house[key] = value.split(",")
-    return house
 
 
 def parse_csv(text: str | Iterable[str]) -> list[dict[str, Any]]:
