@@ -90,8 +90,9 @@ class Table:
     def start(self, shots: str | None = None) -> None:
         """Home -> New game -> names and rules -> Start; lands on the score sheet."""
         app = self.app
-        if self.frames is None and hasattr(app.page, "on"):  # Playwright's page (not
-            # Firefox's or WebKit's driver): a name lost is then shown with the socket
+        # the socket recorded (a name lost is then shown with it): Playwright's pages
+        # only, as Firefox's and WebKit's drivers have no websocket event
+        if self.frames is None and hasattr(app.page, "on"):
             self.frames = SocketFrames(app.page)
         app.open("/", ready=ids.NEW_GAME)
         if shots:
