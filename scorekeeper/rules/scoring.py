@@ -266,11 +266,26 @@ def hand_info(game: Game, number: int) -> NextHand:
     return registry.owner(game.rules.variant).hand_info(game, number)  # type: ignore[no-any-return]
 
 
+_STATES = 8
+_recent: tuple[tuple[Game, GameState], ...] = ()  # the last states asked for, newest first
+
+
 def state(game: Game) -> GameState:
     """Scores per hand, running totals, who leads, whether it is over, and what comes
     next, as the game says them (Hearts: :func:`hearts_state`; Kierki:
-    ``kierki.match.kierki_state``)."""
-    return registry.owner(game.rules.variant).state(game)  # type: ignore[no-any-return]
+    ``kierki.match.kierki_state``).
+
+    A drawing asks several times for the same game (the sheet's header, rows, reminder
+    and end): values are immutable, so the state of the very same game object is the
+    one worked out before (the last few are kept, by identity, never by equality)."""
+    global _recent
+    recent = _recent  # one read: another thread may put a newer tuple in its place
+    for known, known_state in recent:
+        if known is game:
+            return known_state
+    found: GameState = registry.owner(game.rules.variant).state(game)
+    _recent = ((game, found),) + recent[:_STATES - 1]
+    return found
 
 
 def hearts_state(game: Game) -> GameState:
