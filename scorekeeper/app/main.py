@@ -20,10 +20,11 @@ from typing import Any, TypeVar
 import flet as ft
 
 from ..store import GameStore
-from .views import one_tap, overlays, sharing, widgets
+from .views import one_tap, sharing, widgets
 from . import games, linking, retain, routes, screens  # games: the table of games' app parts
 from .table.access import Role, Table, role_for
 from .backup import Device
+from .page_overlays import PageOverlays
 from .table.guarded_store import GuardedStore
 from .text.i18n import N_
 from .server.phone_socket import current_peer
@@ -70,11 +71,6 @@ def draw(ui: widgets.Ui) -> ft.View:
         return screens.SCREENS.module(route).view(ui, model)
 
 
-def overlay(ui: widgets.Ui) -> ft.DialogControl | None:
-    """The dialog the session asks for: a question before a delete, or the export."""
-    return overlays.confirm_dialog(ui) or overlays.export_dialog(ui)
-
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -103,10 +99,7 @@ class Shell:
         self.session = session
         self.ui = widgets.Ui(session, self.render)
         self.lock = self.ui.lock
-        self._dialog: ft.DialogControl | None = None
-        self._dialog_for: Any = None  # the question (or export text) the dialog shows
-        self._notice_shown = 0
-        self._bar: Any = None
+        self.overlays = PageOverlays(page, self.ui)  # its dialog and snack bar
         self._awake: bool | None = None
         self.wakelock: Any = None  # ft.Wakelock, made in the page's context (make_main)
         self._news: list[tuple[str, str]] = []  # (topic, message) for the other tabs
@@ -263,8 +256,7 @@ class Shell:
             self._kept.show(page, self.ui.shown()[0], view)
             page.theme_mode = THEME_MODE[session.theme]
             page.title = session.tr._("Hearts Scorekeeper")
-            self._sync_dialog()
-            self._sync_notice()
+            self.overlays.sync()
             page.update()
             if not session.catch_up_late():
                 break
@@ -288,66 +280,6 @@ class Shell:
                 await self.wakelock.disable()
         except Exception:  # a browser that refuses (no support, page hidden)
             log.debug("wake lock %s refused", "on" if want else "off", exc_info=True)
-
-    def _close(self, dialog: Any) -> None:
-        """Close this dialog (not whichever is on top, as ``page.pop_dialog`` would)."""
-        if dialog is not None and getattr(dialog, "open", False):
-            dialog.open = False
-            try:
-                dialog.update()
-            except Exception:  # already gone from the page
-                log.debug("dialog already closed", exc_info=True)
-
-    def _sync_dialog(self) -> None:
-        session = self.session
-        wanted = session.confirm or session.export_text  # what should be on screen
-        if wanted is not None and wanted is self._dialog_for:
-            return  # already shown
-        if self._dialog is not None:
-            self._close(self._dialog)
-            self._dialog, self._dialog_for = None, None
-        want = overlay(self.ui) if wanted is not None else None
-        if want is None:
-            return
-
-        def dismissed(e: Any) -> None:
-            with self.lock:
-                if self._dialog is want:
-                    self._dialog, self._dialog_for = None, None
-                    session.confirm = None
-                    session.export_text = None
-
-        want.on_dismiss = dismissed
-        self._dialog, self._dialog_for = want, wanted
-        self.page.show_dialog(want)
-
-    def _sync_notice(self) -> None:
-        n = self.session.notice
-        if n is None:
-            if self._bar is not None:  # undone, or left behind with its screen
-                self._close(self._bar)
-                self._bar = None
-            return
-        if n.serial == self._notice_shown:
-            return
-        self._notice_shown = n.serial
-        self._close(self._bar)
-        bar = overlays.notice_bar(self.ui)
-        self._bar = bar
-        if bar is not None:
-            self.page.show_dialog(bar)
-            self.page.run_task(self._expire, bar, n.serial, overlays.notice_seconds(n))
-
-    async def _expire(self, bar: Any, serial: int, seconds: float) -> None:
-        """Take the notice away after its time (Flutter keeps a snack bar up while a
-        screen reader is on, and the undo it offers is only good for a moment)."""
-        await asyncio.sleep(seconds)
-        with self.lock:
-            if self.session.notice is not None and self.session.notice.serial == serial:
-                self.session.notice = None
-            if self._bar is bar:
-                self._bar = None
-            self._close(bar)
 
 
 def setup_page(page: ft.Page) -> None:

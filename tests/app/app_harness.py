@@ -160,11 +160,11 @@ class Phone:
 
     @property
     def dialog(self) -> Any:
-        return self.shell._dialog
+        return self.shell.overlays.dialog
 
     @property
     def notice(self) -> Any:
-        return self.shell._bar
+        return self.shell.overlays.bar
 
     def roots(self) -> list[Any]:
         return [r for r in (self.view, self.dialog, self.notice) if r is not None]

@@ -53,8 +53,8 @@ class Tab:
         """A tap on the control as the phone sends it: an event to its id, dispatched by
         Flet to the control that has that id now (False: not shown, or disabled)."""
         roots = [c for v in self.page.views for c in visible(v)]
-        if self.shell._dialog is not None:
-            roots += list(walk(self.shell._dialog))
+        if self.shell.overlays.dialog is not None:
+            roots += list(walk(self.shell.overlays.dialog))
         for tagged in roots:
             if not (isinstance(tagged, ft.Semantics) and tagged.identifier == identifier):
                 continue
