@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_harness import ROOT, Server, app_server, ident
+from e2e_harness import ROOT, Server, app_server, eventually, ident
 
 from scorekeeper import rules
 from scorekeeper.app import ids
@@ -87,7 +87,13 @@ def box(app: Any, identifier: str) -> dict[str, float]:
 
 def save_a_hand(app: Any, game_id: str, count: int) -> None:
     """Enter a hand in points (the first two share the hand's points) and save it."""
-    app.open(f"/game/{game_id}", ready=ids.ENTER_HAND)
+    # Ready is this game's own sheet with its last seat drawn, not "Enter hand" alone:
+    # going from the 6-player sheet to the 8-player one on a phone slowed 6x, "Enter
+    # hand" was there a second before any seat, and once, on two busy workers, a tap on
+    # it then was never taken (the hand entry did not come in 20 s).
+    app.open(f"/game/{game_id}", ready=ids.PLAYER_HEADER.format(seat=count - 1))
+    eventually(lambda: _assert(not app.exists(ids.PLAYER_HEADER.format(seat=count)),
+                               f"the sheet of {count} players, not the one before"))
     app.tap(ids.ENTER_HAND)
     app.wait(ids.SAVE_HAND)
     if not app.exists(ids.POINTS.format(seat=0)):
