@@ -75,6 +75,14 @@ SERVER_START_TIMEOUT = 60.0
 # which is stock Flet on purpose, is allowed it.
 STOCK_FLET_CDN = "cdn.jsdelivr.net/npm/@rive-app/"
 DEFAULT_TIMEOUT_MS = 20_000
+# A Flutter text field takes keys only once the framework has answered the focus of its
+# <input> and the engine has attached the field to it, writing the field's settings onto
+# the input (its autocorrect among them), a frame or more after the input has the DOM
+# focus. Keys typed in between reach the <input> and never Flutter's field: the phone
+# sends nothing (recorded: "3" typed into Janek's field shown there, never on the
+# socket). A player cannot type sooner, as the phone's keyboard opens with the attach;
+# a test can. So the input is marked before the tap, and typed into once the mark is gone.
+UNATTACHED = "typed-after-attach"
 SHOT_TIMEOUT_MS = 30_000  # one screenshot try; shot() makes SHOT_ATTEMPTS of them
 SHOT_ATTEMPTS = 3
 
@@ -663,7 +671,8 @@ class Flutter:
 
     def type(self, identifier: str, text: str, clear: bool = True) -> None:
         """Types into the Flutter text field tagged ``identifier`` as a user would: tap it,
-        wait for the keyboard focus, replace what is there, and check what it now holds."""
+        wait until Flutter's field has the keyboard (see :data:`UNATTACHED`), replace what
+        is there, and check what it now holds. Each text is typed once."""
         self.scroll_to(identifier)
         node = self.el(identifier).first
         field = node.locator("input, textarea")
@@ -671,14 +680,19 @@ class Flutter:
         target = field.first if has_input else node
         value = None
         for _ in range(3):
+            if has_input:  # (a field that has the keyboard already keeps it: no mark)
+                target.evaluate(f"(i) => {{ if (document.activeElement !== i)"
+                                f" i.setAttribute('autocorrect', '{UNATTACHED}'); }}")
             target.tap()
             # this field's own input has the focus (the last field's kept it until the
-            # tap is handled: on a busy machine the text went there)
+            # tap is handled: on a busy machine the text went there), and Flutter has
+            # attached its field to it (its settings replaced the mark)
             try:
                 self.page.wait_for_function(
                     "(el) => { const a = document.activeElement;"
                     " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')"
-                    " && (!el || a === el || el.contains(a)); }",
+                    " && (!el || a === el || el.contains(a))"
+                    f" && (!el || el.getAttribute('autocorrect') !== '{UNATTACHED}'); }}",
                     arg=target.element_handle() if has_input else None, timeout=5000)
             except PlaywrightTimeoutError:
                 continue  # the tap missed, or Flutter made the input anew: tap again

@@ -17,7 +17,7 @@ from e2e_harness import (CHROMIUM_ARGS, PHONE, Flutter, Server, chromium_path, e
 from engines import EnginePage
 
 START_TIMEOUT = 180.0  # seconds for the first screen: Python starts in the page
-TYPE_ATTEMPTS, TYPE_SEEN = 4, 20.0  # tries, and seconds for the app to say what it got
+TYPE_SEEN = 20.0  # seconds for the app to say what it got
 SCROLL_TIMEOUT = 60.0  # seconds for Flutter to move a list after its node was scrolled
 # scrolls the innermost scrolling node of the tree under (x, y) by dy; whether it moved
 SCROLL = """([x, y, dy]) => {
@@ -128,23 +128,14 @@ class WebApp(Flutter):
         return self.page.context.new_page()
 
     def type(self, identifier: str, text: str, clear: bool = True) -> None:
-        """Firefox and WebKit: typed again until the app has it (its label says the
-        text). Seen on WebKit: right after the field before it was typed into, the
-        keys reach the field's <input> but not Flutter's text field, which stays empty;
-        typing the same text again changes nothing when it did arrive."""
-        if not isinstance(self.page, EnginePage) or not clear:
-            super().type(identifier, text, clear)
-            return
-        for attempt in range(TYPE_ATTEMPTS):
-            super().type(identifier, text, clear)
-            try:
-                self.wait_text(identifier, lambda t: f": {text}" in t, timeout=TYPE_SEEN,
-                               what=f"{text!r} in the app's field")
-                return
-            except AssertionError:
-                if attempt == TYPE_ATTEMPTS - 1:
-                    raise
-                print(f"{self.engine}: {identifier} did not get {text!r}; typing it again")
+        """Firefox and WebKit: typed once (after Flutter has attached its field, as on
+        Chromium), then the app has it: its label says the text. Keys typed before the
+        attach reached the field's <input> and not Flutter's field, which stayed empty;
+        this was once taken for a WebKit quirk and typed again."""
+        super().type(identifier, text, clear)
+        if isinstance(self.page, EnginePage) and clear:
+            self.wait_text(identifier, lambda t: f": {text}" in t, timeout=TYPE_SEEN,
+                           what=f"{text!r} in the app's field")
 
     def swipe(self, x: float, y: float, dy: float) -> None:
         """Chromium: a touch swipe (DevTools). Firefox and WebKit, whose automation has
