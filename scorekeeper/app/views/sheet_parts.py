@@ -121,8 +121,9 @@ def score_cell(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat:
                          alignment=ft.MainAxisAlignment.CENTER,
                          vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Column([
-        tag(ids.CELL.format(n=number, seat=seat), ft.Container(content,
-                                                               alignment=ft.Alignment.CENTER)),
+        # the column centres it: no Container of its own (a hand's row is the save's
+        # new controls, each one more for Flet to register and the phone to lay out)
+        tag(ids.CELL.format(n=number, seat=seat), content),
         *house_marks(ui, game, hs, number, seat),
         tag(ids.RUNNING.format(n=number, seat=seat), ft.Text(
             signed(running), size=11, color=ft.Colors.ON_SURFACE_VARIANT,
@@ -250,8 +251,9 @@ def hand_number(number: int, info: Any) -> ft.Control:
 def column_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
                running: tuple[int, ...], edit: Callable[[int], Callable] | None) -> ft.Control:
     label, info = hand_label(ui, game, hs, number)
-    cells = [ft.Container(score_cell(ui, game, hs, number, seat, running[seat]),
-                          expand=True) for seat in range(game.seats)]
+    cells = [score_cell(ui, game, hs, number, seat, running[seat]) for seat in range(game.seats)]
+    for cell in cells:
+        cell.expand = True  # an equal share of the row (no wrapper: see score_cell)
     row = ft.Container(ft.Row([
         ft.Container(hand_number(number, info), width=NUM_COL),
         *cells], spacing=COLUMN_GAP), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
