@@ -693,9 +693,17 @@ class Flutter:
                     " return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA')"
                     " && (!el || a === el || el.contains(a))"
                     f" && (!el || el.getAttribute('autocorrect') !== '{UNATTACHED}'); }}",
-                    arg=target.element_handle() if has_input else None, timeout=5000)
+                    arg=target.element_handle() if has_input else None, timeout=8000)
             except PlaywrightTimeoutError:
-                continue  # the tap missed, or Flutter made the input anew: tap again
+                # the tap missed, Flutter made the input anew, or its framework never
+                # answered the input's focus (seen under load: the input focused, its
+                # field not attached 15 s later, and a tap on a focused input is no new
+                # focus): nothing was typed; let go of the input and tap again
+                print(f"{identifier}: Flutter's field did not take the keys within 8 s;"
+                      f" tapping again ({self._focus_state(target if has_input else None)})")
+                self.page.evaluate("() => { const a = document.activeElement;"
+                                   " if (a && a.blur) a.blur(); }")
+                continue
             if clear:  # select-all is unreliable in a mobile page: select from the end
                 self.page.keyboard.press("End")
                 self.page.keyboard.press("Shift+Home")
@@ -708,6 +716,17 @@ class Flutter:
             if value == text:
                 return
         raise AssertionError(f"typing {text!r} into {identifier} left {value!r} in it")
+
+    def _focus_state(self, field: Any) -> str:
+        """What has the page's focus, and whether Flutter attached ``field`` (a failure's
+        words)."""
+        return str(self.page.evaluate(
+            "(el) => { const a = document.activeElement;"
+            " const what = a ? a.tagName + ' ' + (a.getAttribute('aria-label') || '') : 'none';"
+            " return 'focus: ' + what + (el ? '; its input ' + (a === el ? 'has it' : 'not')"
+            f" + ', ' + (el.getAttribute('autocorrect') === '{UNATTACHED}'"
+            " ? 'not attached' : 'attached') : ''); }",
+            field.element_handle() if field is not None else None))
 
     def shot(self, name: str) -> Path:
         return shot(self.page, name)
