@@ -59,7 +59,7 @@ def test_the_engine_writes_the_fields_settings_on_its_input_when_it_attaches(ent
 
 
 def test_numbers_typed_on_a_slow_phone_each_reach_the_hand_once_typed(entry) -> None:  # type: ignore[no-untyped-def]
-    """Four fields in a row, then the first again while it has the keyboard: each
+    """Four fields in a row, then the last again while it has the keyboard: each
     number is typed once, and the hand has it (the field's spoken name carries the
     hand's own copy of the text)."""
     app = entry
