@@ -105,8 +105,9 @@ def marks_drawn(ui: Ui, seat: int, standing: tuple[str | None, bool]) -> list[ft
 
 
 def score_cell(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat: int,
-               running: int) -> ft.Control:
-    """One player's score in one hand, the running total after it in small print below."""
+               running: int, expand: bool | None = None) -> ft.Control:
+    """One player's score in one hand, the running total after it in small print below
+    (``expand``: an equal share of its row, with no wrapper of its own)."""
     score = hs.scores[seat]
     moon = hs.moon is not None and hs.moon.player == seat
     text = ft.Text(signed(score), size=16, text_align=ft.TextAlign.CENTER,
@@ -130,7 +131,7 @@ def score_cell(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat:
             text_align=ft.TextAlign.CENTER),
             label=ui._("{player}: total {n} after hand {hand}", player=game.players[seat],
                        n=running, hand=number), exclude_semantics=True),
-    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=expand)
 
 
 def house_marks(ui: Ui, game: rules.Game, hs: rules.HandScore, number: int, seat: int
@@ -251,9 +252,8 @@ def hand_number(number: int, info: Any) -> ft.Control:
 def column_row(ui: Ui, game: rules.Game, number: int, hs: rules.HandScore,
                running: tuple[int, ...], edit: Callable[[int], Callable] | None) -> ft.Control:
     label, info = hand_label(ui, game, hs, number)
-    cells = [score_cell(ui, game, hs, number, seat, running[seat]) for seat in range(game.seats)]
-    for cell in cells:
-        cell.expand = True  # an equal share of the row (no wrapper: see score_cell)
+    cells = [score_cell(ui, game, hs, number, seat, running[seat], expand=True)
+             for seat in range(game.seats)]
     row = ft.Container(ft.Row([
         ft.Container(hand_number(number, info), width=NUM_COL),
         *cells], spacing=COLUMN_GAP), padding=ft.Padding(0, 4, 0, 4), border_radius=8,
