@@ -16,6 +16,7 @@ kernel picks, and Python runs it in the main thread.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import signal
 import threading
@@ -118,4 +119,16 @@ def hold_until_exit() -> None:
     """SIGINT and SIGTERM wait from now until the process ends (then they are dropped):
     a command that has done its work and said so cannot be cut off before its exit. A
     hold begun later still sees them through its ``stopped()``."""
-    _take_over()
+    if _take_over() is not None:
+        atexit.register(_ignore_from_now_on)
+
+
+def _ignore_from_now_on() -> None:
+    """At exit, after the command has said what it did: SIGINT and SIGTERM are ignored.
+    Python, shutting down after the atexit calls, gives every signal with a Python
+    handler its default action back, so a Ctrl-C in the interpreter's last milliseconds
+    would kill the process (status -2, not the exit code the command chose). An ignored
+    signal stays ignored to the end."""
+    for sig in STOP:
+        with contextlib.suppress(OSError, ValueError, RuntimeError):
+            signal.signal(sig, signal.SIG_IGN)

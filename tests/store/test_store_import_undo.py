@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,49 @@ def test_ctrl_c_waits_even_when_the_process_has_other_threads() -> None:
     done = subprocess.run([sys.executable, "-c", OTHER_THREADS], capture_output=True,
                           text=True, env=env, timeout=120)
     assert (done.returncode, done.stdout) == (0, "stopped\n"), done.stderr[-500:]
+
+
+AT_EXIT = """
+import sys, time
+from scorekeeper.store import interrupts
+
+
+class Slow:  # its teardown keeps the interpreter shutting down for a while
+    sleep = time.sleep
+
+    def __del__(self):
+        print("shutting down", flush=True)
+        self.sleep(1.0)
+
+
+keep = Slow()
+interrupts.hold_until_exit()
+print("held", flush=True)
+sys.exit(130)
+"""
+
+
+def test_a_ctrl_c_while_the_command_shuts_down_does_not_change_its_exit() -> None:
+    """Python gives every signal with a Python handler its default action back as it
+    shuts down, after the atexit calls: a Ctrl-C then killed ``scorekeeper import``
+    (status -2) after it had said "nothing was imported" and chosen exit 130 (CI, a
+    second Ctrl-C 0.1 s after the first). Ctrl-C is sent here all through the shutdown,
+    which a slow finaliser keeps open for a second; the process still exits 130."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(__file__).resolve().parents[2]), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    proc = subprocess.Popen([sys.executable, "-c", AT_EXIT], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None
+    assert proc.stdout.readline() == "held\n"
+    assert proc.stdout.readline() == "shutting down\n"  # past the atexit calls
+    sent = 0
+    while proc.poll() is None and sent < 2000:
+        os.kill(proc.pid, signal.SIGINT)
+        sent += 1
+        time.sleep(0.002)
+    out, err = proc.communicate(timeout=120)
+    assert sent > 10, "the shutdown ended before the Ctrl-Cs came"
+    assert proc.returncode == 130, (proc.returncode, err[-500:])
 
 
 def test_a_ctrl_c_not_yet_seen_comes_through_when_the_hold_ends() -> None:
