@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from e2e_harness import WEBKIT_INPUT_FAULT
 from engines import HEIGHT, TZ, WIDTH, EngineError, EnginePage, EngineTimeout, Xvfb
 
 COMMAND_TIMEOUT = 300  # seconds for one WebDriver command (a page load, a script)
@@ -160,8 +161,7 @@ class WebKitTab:
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(round(x), round(y))
         actions.pointer_action.click()
-        actions.perform()
-
+        perform(actions, f"a tap at {round(x)},{round(y)}")
 
     def keys(self, actions: list[tuple[str, str]]) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -172,7 +172,7 @@ class WebKitTab:
                 builder.key_action.key_down(value)
             else:
                 builder.key_action.key_up(value)
-        builder.perform()
+        perform(builder, f"{len(actions)} key actions")
 
     def close(self) -> None:
         driver = self.driver
@@ -180,6 +180,20 @@ class WebKitTab:
         rest = driver.window_handles
         if rest:
             driver.switch_to.window(rest[0])
+
+
+def perform(builder: Any, what: str) -> None:
+    """Performs a builder's input actions. An "unknown error" with no message is WebKit's
+    input failing inside the browser, not the page's doing: it is said as
+    :data:`e2e_harness.WEBKIT_INPUT_FAULT`, which runs the test once more."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        builder.perform()
+    except WebDriverException as e:
+        if (e.msg or "").strip():
+            raise
+        raise EngineError(f"{WEBKIT_INPUT_FAULT} ({what})") from None
 
 
 def describe(page: EnginePage) -> str:

@@ -142,3 +142,36 @@ def test_a_webkit_test_whose_browser_dies_twice_fails_and_the_run_says_so() -> N
     reports = run_with_one_more("test_x[chromium]", lambda: [died], lambda: False,
                                 lambda: None, said)
     assert reports[0].failed and not said  # not WebKit's: no second run
+
+
+def test_a_webkit_input_that_its_driver_fails_without_a_word_runs_the_test_once_more() -> None:
+    """WebKitWebDriver once answered a tap with "unknown error" and no message (CI,
+    2026-12-07): said as the driver's input fault, which runs the test once more; an
+    error with words is the test's to judge, as it was."""
+    from types import SimpleNamespace
+
+    from e2e_harness import WEBKIT_INPUT_FAULT, run_with_one_more
+    from engine_webkit import perform
+    from engines import EngineError
+    from selenium.common.exceptions import WebDriverException
+
+    class Refusing:
+        def __init__(self, msg: str) -> None:
+            self.msg = msg
+
+        def perform(self) -> None:
+            raise WebDriverException(self.msg)
+
+    with pytest.raises(EngineError) as faulted:
+        perform(Refusing(""), "a tap at 10,20")
+    assert WEBKIT_INPUT_FAULT in str(faulted.value) and "a tap at 10,20" in str(faulted.value)
+    with pytest.raises(WebDriverException):
+        perform(Refusing("element not interactable"), "a tap")
+
+    failed = SimpleNamespace(failed=True, longrepr=f"EngineError: {faulted.value}")
+    passed = SimpleNamespace(failed=False, longrepr="")
+    runs = iter([[failed], [passed]])
+    said: list[str] = []
+    reports = run_with_one_more("test_x[webkit]", lambda: next(runs), lambda: False,
+                                lambda: None, said)
+    assert not any(r.failed for r in reports) and len(said) == 1
