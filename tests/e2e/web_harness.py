@@ -115,7 +115,11 @@ class WebApp(Flutter):
         (Pyodide's start is seconds, more on a busy machine)."""
         self.enable_semantics(timeout=START_TIMEOUT)
         if ready:
-            self.wait(ready, timeout=START_TIMEOUT)
+            try:
+                self.wait(ready, timeout=START_TIMEOUT)
+            except Exception as e:  # say how far Python's start came
+                e.add_note(start_report(self))
+                raise
 
     @property
     def engine(self) -> str:
@@ -244,7 +248,25 @@ def first_screen(web: WebApp) -> str:
                 return identifier
         raise AssertionError("neither home nor the message yet")
 
-    return str(eventually(shown, timeout=START_TIMEOUT, every=0.05))
+    try:
+        return str(eventually(shown, timeout=START_TIMEOUT, every=0.05))
+    except AssertionError as e:  # say how far Python's start came (its worker's steps)
+        e.add_note(start_report(web))
+        raise
+
+
+START_REPORT = """() => JSON.stringify({url: location.href, visibility: document.visibilityState,
+    steps: Object.entries(window.pythonSteps || {}).sort((a, b) => a[1] - b[1])
+        .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)})"""
+
+
+def start_report(web: WebApp) -> str:
+    """How far the page's start came: the steps Python's worker and the app said, with
+    their moments on the page's clock, for a start that never showed its screen."""
+    try:
+        return "the page's start: " + str(web.page.evaluate(START_REPORT))
+    except Exception as e:  # the page itself is gone
+        return f"the page did not answer: {e}"
 
 
 # In the same task in which the node ``id`` first shows ``value`` among its numbers, the
