@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -111,16 +110,16 @@ def test_ctrl_c_waits_even_when_the_process_has_other_threads() -> None:
 
 
 AT_EXIT = """
-import sys, time
+import os, sys
 from scorekeeper.store import interrupts
 
 
-class Slow:  # its teardown keeps the interpreter shutting down for a while
-    sleep = time.sleep
+class Slow:  # its teardown holds the interpreter's shutdown until the test lets it go
+    read = os.read
 
     def __del__(self):
         print("shutting down", flush=True)
-        self.sleep(1.0)
+        self.read(0, 1)
 
 
 keep = Slow()
@@ -134,22 +133,25 @@ def test_a_ctrl_c_while_the_command_shuts_down_does_not_change_its_exit() -> Non
     """Python gives every signal with a Python handler its default action back as it
     shuts down, after the atexit calls: a Ctrl-C then killed ``scorekeeper import``
     (status -2) after it had said "nothing was imported" and chosen exit 130 (CI, a
-    second Ctrl-C 0.1 s after the first). Ctrl-C is sent here all through the shutdown,
-    which a slow finaliser keeps open for a second; the process still exits 130."""
+    second Ctrl-C 0.1 s after the first). Here Ctrl-C comes while a finaliser holds the
+    shutdown (past the atexit calls) until the test lets it go; the process still exits
+    130. Nothing here depends on timing."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(Path(__file__).resolve().parents[2]), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    proc = subprocess.Popen([sys.executable, "-c", AT_EXIT], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
-    assert proc.stdout is not None
+    proc = subprocess.Popen([sys.executable, "-c", AT_EXIT], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None and proc.stdin is not None
     assert proc.stdout.readline() == "held\n"
     assert proc.stdout.readline() == "shutting down\n"  # past the atexit calls
-    sent = 0
-    while proc.poll() is None and sent < 2000:
+    for _ in range(5):
         os.kill(proc.pid, signal.SIGINT)
-        sent += 1
-        time.sleep(0.002)
-    out, err = proc.communicate(timeout=120)
-    assert sent > 10, "the shutdown ended before the Ctrl-Cs came"
+    try:
+        proc.stdin.write("\n")  # let the shutdown end
+        proc.stdin.close()
+    except BrokenPipeError:  # killed by a Ctrl-C already (the code before)
+        pass
+    proc.wait(timeout=120)
+    err = proc.stderr.read() if proc.stderr else ""
     assert proc.returncode == 130, (proc.returncode, err[-500:])
 
 
