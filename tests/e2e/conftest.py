@@ -90,8 +90,8 @@ def spin_watch() -> Iterator[SpinWatch]:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
     """Runs a browser test once more if the spin watch killed a renderer during it (a
-    Chromium hang, not the app's failure) or WebKit's browser died under it (once may be
-    its driver); the run says so. A second time fails it, and the run says that too."""
+    Chromium hang, not the app's failure) or WebKit's browser died or its driver failed an
+    input under it (once may be its driver); the run says so. A second time fails it, and the run says that too."""
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     killed = [SPIN_WATCH.killed]
 

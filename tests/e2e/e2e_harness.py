@@ -255,8 +255,8 @@ def flutters_trap(text: str, stack: str) -> bool:
 
 
 def webkit_died(nodeid: str, reports: list[Any]) -> bool:
-    """A WebKit test failed because the browser itself went away (not a verdict on the
-    app)."""
+    """A WebKit test failed because the browser itself went away, or its driver failed
+    an input without a word (:data:`WEBKIT_INPUT_FAULT`): not a verdict on the app."""
     return "webkit" in nodeid and any(
         r.failed and any(sign in str(r.longrepr) for sign in WEBKIT_GONE) for r in reports)
 
@@ -264,8 +264,8 @@ def webkit_died(nodeid: str, reports: list[Any]) -> bool:
 def run_with_one_more(nodeid: str, run: Callable[[], list[Any]], hung: Callable[[], bool],
                       fresh: Callable[[], None], said: list[str]) -> list[Any]:
     """A browser test's reports: run once more if Chromium's renderer hung and was killed
-    during a failed run, or WebKit's browser died under it (once may be its driver); the
-    run says so in ``said``. A second hang or death is the test's failure, said too."""
+    during a failed run, or WebKit's browser died or its driver failed an input under it
+    (once may be its driver); the run says so in ``said``. A second hang or death is the test's failure, said too."""
     reports = run()
     again = None
     if hung() and any(r.failed for r in reports):
